@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { adminRoutes } from './features/admin/admin-routes';
+import type { AuthDeps } from './features/auth/auth-deps';
+import { authRoutes } from './features/auth/auth-routes';
+import { systemRoutes, VERSION } from './features/system/system-routes';
+import type { SecretBox } from './lib/crypto';
+import { AppError } from './lib/errors';
+import type { Mailer } from './lib/mail/mailer';
+import { createRateLimiter } from './lib/rate-limit';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSession } from './plugins/session';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  box: SecretBox;
+  clock?: () => Date;
+  /** Token of the local admin commands (DATA_DIR/admin.token); unset: the admin routes are off. */
+  adminToken?: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const API = '/api/v1';
+
+/** Plugins, then app plugins, then routes (fastify/demo's order). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // JSON only: an empty body is "no body"; anything but JSON answers 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError(400, 'Body is not valid JSON'), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cors, {
+    origin: [new URL(config.publicUrl).origin],
+    exposedHeaders: ['authid', 'retry-after'],
+    allowedHeaders: ['authid', 'content-type'],
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Terminal Key Console API', version: VERSION },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { authid: { type: 'apiKey', in: 'header', name: 'Authid' } },
+      },
+      security: [{ authid: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const database = deps.database;
+  const limiter = createRateLimiter(database.db, { isOff: config.isRateLimitOff });
+  const authDeps: AuthDeps = { db: database.db, mailer: deps.mailer, box: deps.box, limiter, clock, config };
+  registerSession(app, { db: database.db, clock });
+
+  await app.register(authRoutes(authDeps), { prefix: API });
+  await app.register(
+    systemRoutes({
+      config,
+      contact: { db: database.db, mailer: deps.mailer, limiter, supportEmail: config.supportEmail },
+    }),
+    { prefix: API },
+  );
+  if (deps.adminToken) {
+    await app.register(
+      adminRoutes({ db: database.db, mailer: deps.mailer, clock, publicUrl: config.publicUrl, token: deps.adminToken }),
+      { prefix: API },
+    );
+  }
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (isPage && hasWeb) {
+      // History fallback: the SPA routes every other path itself.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (isPage) {
+      return reply.type('text/plain').code(404).send('The web console is not built: run `npm run build`.');
+    }
+    return reply.code(404).send({ status: 404, msg: 'Not Found' });
+  });
+  return app;
+}

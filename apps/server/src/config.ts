@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { findRepoRoot } from './lib/paths';
+import { z } from 'zod';
+
+// Configuration comes from the environment only (DESIGN.md section 4); every variable is optional.
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3458),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Terminal Key Console <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@localhost'),
+  PUBLIC_URL: z.url().optional(),
+  MASTER_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+  SESSION_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OWNER_EMAIL: z.email().default('owner@localhost'),
+  PLATFORM_COMPANY_CODE: z.string().regex(/^[A-Z0-9_-]{1,32}$/).default('HQ'),
+  HQSC_COMPANY_CODE: z.string().regex(/^[A-Z0-9_-]{1,32}$/).default('HQSC'),
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_OFF: bool.default(false),
+  FEATURE_SIGNER: bool.default(true),
+  FEATURE_CRT: bool.default(true),
+  FEATURE_CAP: bool.default(true),
+  FEATURE_KEY_ERASE_DEMO: bool.default(false),
+  FEATURE_EVALUATE_MODE: bool.default(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  publicUrl: string;
+  masterKey?: string;
+  sessionTtlS: number;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  ownerEmail: string;
+  platformCompanyCode: string;
+  hqscCompanyCode: string;
+  webDist: string;
+  isRateLimitOff: boolean;
+  features: {
+    signer: boolean;
+    crt: boolean;
+    cap: boolean;
+    keyEraseDemo: boolean;
+    evaluateMode: boolean;
+  };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+/** Reads the environment; a mistake throws ConfigError with one line per variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset", as in most shells' `VAR=` usage.
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0]);
+      return `Configuration error: ${key} ${issue.message} (got '${String(cleaned[key])}')`;
+    });
+    throw new ConfigError(lines);
+  }
+  const e = parsed.data;
+  const repoRoot = findRepoRoot();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    masterKey: e.MASTER_KEY,
+    sessionTtlS: e.SESSION_TTL_S,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    ownerEmail: e.OWNER_EMAIL.toLowerCase(),
+    platformCompanyCode: e.PLATFORM_COMPANY_CODE,
+    hqscCompanyCode: e.HQSC_COMPANY_CODE,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    isRateLimitOff: e.RATE_LIMIT_OFF,
+    features: {
+      signer: e.FEATURE_SIGNER,
+      crt: e.FEATURE_CRT,
+      cap: e.FEATURE_CAP,
+      keyEraseDemo: e.FEATURE_KEY_ERASE_DEMO,
+      evaluateMode: e.FEATURE_EVALUATE_MODE,
+    },
+  };
+}

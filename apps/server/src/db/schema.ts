@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  contactEmail: text('contact_email').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  isPlatform: boolean('is_platform').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    telephone: text('telephone').notNull().default(''),
+    timezone: text('timezone').notNull().default('UTC'),
+    address: text('address').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    passwordHash: text('password_hash').notNull(),
+    counterReset: smallint('counter_reset').notNull().default(1),
+    alwaysReportLater: boolean('always_report_later').notNull().default(false),
+    /** 'totp' | 'email' | null (never chosen: e-mail codes). */
+    mfa: text('mfa'),
+    totpSecretEnc: text('totp_secret_enc'),
+    totpPendingEnc: text('totp_pending_enc'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    /** Wrong second-factor codes in the current window, across code re-sends and factors. */
+    codeFailures: integer('code_failures').notNull().default(0),
+    codeFailureWindowStart: ts('code_failure_window_start'),
+    lockedUntil: ts('locked_until'),
+    /** When the password was last proven; gates the sign-in code mail to 5 minutes after it. */
+    passwordOkAt: ts('password_ok_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+export const roleGrants = pgTable(
+  'role_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('role_grants_key').on(t.userId, t.companyId, t.role)],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    language: text('language').notNull().default('en'),
+    invitedBy: uuid('invited_by'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    withdrawnAt: ts('withdrawn_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_email_idx').on(t.email)],
+);
+
+/** One row per user at most: the unique user_id is what makes "one device at a time" hold. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  ip: text('ip').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** One pending code per user and purpose; a re-send replaces it (failures are counted on the user). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_codes_key').on(t.userId, t.purpose)],
+);
+
+export const resetTokens = pgTable('reset_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Hash-chained: hash = SHA-256(prev_hash + canonical content); see features/audit. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: ts('created_at').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email').notNull().default(''),
+    companyId: uuid('company_id'),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    result: text('result').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('audit_created_idx').on(t.createdAt),
+    index('audit_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  companyId: uuid('company_id').references(() => companies.id),
+  subject: text('subject').notNull(),
+  content: text('content').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,163 @@
+import {
+  loginBody,
+  loginOtpBody,
+  loginResponse,
+  loginVerifyBody,
+  loginVerifyResponse,
+  logoutBody,
+  mfaPatchBody,
+  mfaPatchResponse,
+  mfaStartBody,
+  mfaStartResponse,
+  mfaVerifyBody,
+  mfaVerifyResponse,
+  profilePatchBody,
+  profileResponse,
+  registrationBody,
+  registrationResponse,
+  registrationVerifyResponse,
+  resetPasswordBody,
+  resetUpdateBody,
+  resetVerifyResponse,
+} from '@tkc/contracts/api/auth';
+import { okEmpty } from '@tkc/contracts/api/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { originOf, requireActor } from '../../plugins/session';
+import type { AuthDeps } from './auth-deps';
+import { login, logout, refresh, resolveSession, sendLoginCode, verifyLogin } from './login-service';
+import { changeMfa, startMfa, verifyMfa } from './mfa-service';
+import { getProfile, patchProfile } from './profile-service';
+import { register, verifyInvitation } from './registration-service';
+import { completePasswordReset, requestPasswordReset, verifyResetLink } from './reset-service';
+
+const OK = 'OK';
+const tags = ['auth'];
+
+/** /auth/*: each route validates, builds the origin or actor, and calls one service. */
+export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/auth/login',
+      { schema: { tags, body: loginBody, response: { 200: loginResponse } } },
+      async (request) => ({ status: 200 as const, msg: OK, data: await login(deps, request.body, originOf(request)) }),
+    );
+
+    app.post('/auth/login/otp', { schema: { tags, body: loginOtpBody, response: { 200: okEmpty } } }, async (request) => {
+      await sendLoginCode(deps, request.body, originOf(request));
+      return { status: 200 as const, msg: 'OTP sent' };
+    });
+
+    app.post(
+      '/auth/login/verify',
+      { schema: { tags, body: loginVerifyBody, response: { 200: loginVerifyResponse } } },
+      async (request) => {
+        const { userId, session } = await verifyLogin(deps, request.body, originOf(request));
+        request.session = await sessionFor(deps, session.token);
+        return { status: 200 as const, msg: OK, data: { user_id: userId } };
+      },
+    );
+
+    app.post('/auth/logout', { schema: { tags, body: logoutBody, response: { 200: okEmpty } } }, async (request) => {
+      await logout(deps, requireActor(request), originOf(request));
+      request.session = null;
+      return { status: 200 as const, msg: 'Logged out' };
+    });
+
+    app.post('/auth/refresh', { schema: { tags, response: { 200: okEmpty } } }, async (request) => {
+      const actor = requireActor(request);
+      const expiresAt = await refresh(deps, actor, originOf(request));
+      request.session = { ...request.session!, expiresAt };
+      return { status: 200 as const, msg: OK };
+    });
+
+    app.get('/auth/profile', { schema: { tags, response: { 200: profileResponse } } }, async (request) => {
+      const actor = requireActor(request);
+      return { status: 200 as const, msg: OK, data: await getProfile(deps, actor, actor.expiresAt) };
+    });
+
+    app.patch(
+      '/auth/profile',
+      { schema: { tags, body: profilePatchBody, response: { 200: profileResponse } } },
+      async (request) => {
+        const actor = requireActor(request);
+        await patchProfile(deps, actor, request.body, originOf(request));
+        return { status: 200 as const, msg: 'Profile updated', data: await getProfile(deps, actor, actor.expiresAt) };
+      },
+    );
+
+    app.post('/auth/mfa', { schema: { tags, body: mfaStartBody, response: { 200: mfaStartResponse } } }, async (request) => ({
+      status: 200 as const,
+      msg: OK,
+      data: await startMfa(deps, requireActor(request), request.body.mode, originOf(request)),
+    }));
+
+    app.post(
+      '/auth/mfa/verify',
+      { schema: { tags, body: mfaVerifyBody, response: { 200: mfaVerifyResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: OK,
+        data: await verifyMfa(deps, requireActor(request), request.body, originOf(request)),
+      }),
+    );
+
+    app.patch('/auth/mfa', { schema: { tags, body: mfaPatchBody, response: { 200: mfaPatchResponse } } }, async (request) => ({
+      status: 200 as const,
+      msg: OK,
+      data: await changeMfa(deps, requireActor(request), request.body, originOf(request)),
+    }));
+
+    app.post(
+      '/auth/reset_password',
+      { schema: { tags, body: resetPasswordBody, response: { 200: okEmpty } } },
+      async (request) => {
+        await requestPasswordReset(deps, request.body, originOf(request));
+        return { status: 200 as const, msg: 'Password reset mail sent' };
+      },
+    );
+
+    app.post(
+      '/auth/reset_password/verify',
+      { schema: { tags, response: { 200: resetVerifyResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: OK,
+        data: await verifyResetLink(deps, request.authToken, originOf(request)),
+      }),
+    );
+
+    app.post(
+      '/auth/reset_password/update',
+      { schema: { tags, body: resetUpdateBody, response: { 200: okEmpty } } },
+      async (request) => {
+        await completePasswordReset(deps, request.authToken, request.body, originOf(request));
+        return { status: 200 as const, msg: 'Your Password has been Reset successfully, please login again.' };
+      },
+    );
+
+    app.post(
+      '/auth/registration/verify',
+      { schema: { tags, response: { 200: registrationVerifyResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: OK,
+        data: await verifyInvitation(deps, request.authToken, originOf(request)),
+      }),
+    );
+
+    app.post(
+      '/auth/registration',
+      { schema: { tags, body: registrationBody, response: { 200: registrationResponse } } },
+      async (request) => {
+        const { userId, session } = await register(deps, request.authToken, request.body, originOf(request));
+        request.session = await sessionFor(deps, session.token);
+        return { status: 200 as const, msg: 'Welcome', data: { user_id: userId } };
+      },
+    );
+  };
+}
+
+/** The just-opened session, so this very answer already carries its authid header. */
+async function sessionFor(deps: AuthDeps, token: string) {
+  return (await resolveSession(deps, token)) ?? null;
+}

@@ -1,0 +1,139 @@
+import { toLanguage } from '../../lib/language';
+import crypto from 'node:crypto';
+import QRCode from 'qrcode';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp';
+import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
+import { lockUser, replaceRecoveryCodes, type UserRow, updateUser } from './auth-repo';
+import { LIMITS, MSG, RECOVERY_CODE_COUNT } from './auth-policy';
+import { auditUser } from './login-service';
+import { assertCodeEntryAllowed, checkSecondFactor, countCodeFailure, issueEmailCode } from './second-factor';
+import type { DbOrTx } from '../../db/client';
+
+import type { Language } from '@tkc/contracts/fields';
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** 10 characters from an unambiguous alphabet, shown as two groups of five. */
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+async function withLockedUser<T>(deps: AuthDeps, actor: Actor, work: (tx: DbOrTx, user: UserRow) => Promise<T>) {
+  return deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, actor.userId);
+    if (!user) throw unauthorized(MSG.sessionEnded);
+    return work(tx, user);
+  });
+}
+
+async function mailFactorChanged(deps: AuthDeps, user: UserRow, factor: string, origin: RequestOrigin) {
+  await deps.mailer.send({
+    to: user.email,
+    lang: toLanguage(user.language),
+    kind: 'factor-changed',
+    data: { factor, time: deps.clock().toISOString(), ip: origin.ip },
+  });
+}
+
+/** POST /auth/mfa: TOTP set-up (secret, URI, QR) or an e-mail code to confirm e-mail codes. */
+export async function startMfa(deps: AuthDeps, actor: Actor, mode: 'totp' | 'email', origin: RequestOrigin) {
+  if (mode === 'totp') {
+    const secret = newTotpSecret();
+    await withLockedUser(deps, actor, async (tx, user) => {
+      await updateUser(tx, user.id, { totpPendingEnc: deps.box.seal(secret) });
+      await auditUser(tx, user, 'auth.mfa.setup', 'success', origin, { mode });
+    });
+    const uri = totpUri(secret, actor.email);
+    return { mode, secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
+  }
+  await deps.limiter.hit(LIMITS.codeSendPerAccount(actor.email));
+  const { code, user } = await withLockedUser(deps, actor, async (tx, user) => {
+    const issued = await issueEmailCode(tx, deps, user.id, 'mfa');
+    await auditUser(tx, user, 'auth.code.sent', 'success', origin, { purpose: 'mfa' });
+    return { code: issued, user };
+  });
+  await deps.mailer.send({
+    to: user.email,
+    lang: toLanguage(user.language),
+    kind: 'login-code',
+    data: { code, validMinutes: 5 },
+  });
+  return { mode };
+}
+
+/** POST /auth/mfa/verify: confirms the new factor; TOTP hands out 10 single-use recovery codes. */
+export async function verifyMfa(
+  deps: AuthDeps,
+  actor: Actor,
+  body: { mode: 'totp' | 'email'; code: string },
+  origin: RequestOrigin,
+) {
+  const outcome = await withLockedUser(deps, actor, async (tx, user) => {
+    const now = deps.clock();
+    assertCodeEntryAllowed(user, now);
+    if (body.mode === 'totp') {
+      if (!user.totpPendingEnc) return { kind: 'no-setup' as const, user };
+      const secret = deps.box.open(user.totpPendingEnc);
+      const step = verifyTotp(secret, body.code, now, user.totpLastStep);
+      if (step === null) {
+        await countCodeFailure(tx, user, now);
+        await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, { mode: 'totp', reason: 'wrong-code' });
+        return { kind: 'bad-code' as const, user };
+      }
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await updateUser(tx, user.id, {
+        mfa: 'totp',
+        totpSecretEnc: user.totpPendingEnc,
+        totpPendingEnc: null,
+        totpLastStep: step,
+        codeFailures: 0,
+        codeFailureWindowStart: null,
+      });
+      await replaceRecoveryCodes(tx, user.id, codes.map((c) => deps.box.mac(c.replace('-', ''))));
+      await auditUser(tx, user, 'auth.mfa.change', 'success', origin, { from: user.mfa, to: 'totp' });
+      return { kind: 'ok' as const, user, codes };
+    }
+    if (!(await checkSecondFactor(tx, deps, user, 'email', body.code, 'mfa'))) {
+      await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, { mode: 'email', reason: 'wrong-code' });
+      return { kind: 'bad-code' as const, user };
+    }
+    await updateUser(tx, user.id, { mfa: 'email', totpSecretEnc: null, totpPendingEnc: null });
+    await replaceRecoveryCodes(tx, user.id, []);
+    await auditUser(tx, user, 'auth.mfa.change', 'success', origin, { from: user.mfa, to: 'email' });
+    return { kind: 'ok' as const, user, codes: undefined };
+  });
+  if (outcome.kind === 'no-setup') throw badRequest(MSG.totpNotPending);
+  if (outcome.kind === 'bad-code') throw badRequest(MSG.codeInvalid);
+  await mailFactorChanged(deps, outcome.user, body.mode === 'totp' ? 'totp-enabled' : 'default-email', origin);
+  return { mfa: body.mode, recovery_codes: outcome.codes };
+}
+
+/**
+ * PATCH /auth/mfa: back to e-mail codes ('email') or to the default ('none'), proven by a code of
+ * the current factor (a TOTP or recovery code when TOTP is on, else an e-mail code from POST /auth/mfa).
+ */
+export async function changeMfa(
+  deps: AuthDeps,
+  actor: Actor,
+  body: { mode: 'email' | 'none'; code: string },
+  origin: RequestOrigin,
+) {
+  const outcome = await withLockedUser(deps, actor, async (tx, user) => {
+    assertCodeEntryAllowed(user, deps.clock());
+    const factor =
+      user.mfa === 'totp' ? (/^\d{6}$/.test(body.code.trim()) ? 'totp' : 'recovery') : ('email' as const);
+    if (!(await checkSecondFactor(tx, deps, user, factor, body.code, 'mfa'))) {
+      await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, { mode: body.mode, reason: 'wrong-code' });
+      return { kind: 'bad-code' as const, user };
+    }
+    const mfa = body.mode === 'email' ? ('email' as const) : null;
+    await updateUser(tx, user.id, { mfa, totpSecretEnc: null, totpPendingEnc: null });
+    await replaceRecoveryCodes(tx, user.id, []);
+    await auditUser(tx, user, 'auth.mfa.change', 'success', origin, { from: user.mfa, to: mfa });
+    return { kind: 'ok' as const, user, mfa };
+  });
+  if (outcome.kind === 'bad-code') throw badRequest(MSG.codeInvalid);
+  await mailFactorChanged(deps, outcome.user, outcome.mfa === 'email' ? 'default-email' : 'totp-disabled', origin);
+  return { mfa: outcome.mfa };
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/client';
+import { contactMessages } from '../../db/schema';
+import type { Mailer } from '../../lib/mail/mailer';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { recordAudit } from '../audit/audit-service';
+import type { Actor, RequestOrigin } from '../auth/auth-deps';
+import { findProfile } from '../auth/auth-repo';
+import { LIMITS } from '../auth/auth-policy';
+
+export type ContactDeps = { db: Db; mailer: Mailer; limiter: RateLimiter; supportEmail: string };
+
+/** POST /msg/us: keeps the message, records it, and mails it to support. */
+export async function sendContactMessage(
+  deps: ContactDeps,
+  actor: Actor,
+  body: { subject: string; content: string },
+  origin: RequestOrigin,
+) {
+  await deps.limiter.hit(LIMITS.contactPerAccount(actor.userId));
+  const profile = await findProfile(deps.db, actor.userId);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ userId: actor.userId, companyId: actor.companyId, subject: body.subject, content: body.content })
+      .returning({ id: contactMessages.id });
+    await recordAudit(tx, {
+      action: 'contact.send',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: actor.companyId,
+      target: `contact:${row!.id}`,
+      ip: origin.ip,
+      detail: { subject: body.subject },
+    });
+  });
+  await deps.mailer.send({
+    to: deps.supportEmail,
+    lang: 'en',
+    kind: 'contact',
+    data: {
+      fromEmail: actor.email,
+      fromName: profile ? `${profile.user.firstName} ${profile.user.lastName}` : actor.email,
+      company: profile?.companyName ?? '',
+      subject: body.subject,
+      content: body.content,
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { toLanguage } from '../../lib/language';
+import type { Db, DbOrTx } from '../../db/client';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail/mailer';
+import { recordAudit } from '../audit/audit-service';
+import { findCompanyByCode, findUserByEmail, insertInvitation } from '../auth/auth-repo';
+import { INVITATION_TTL_MS } from '../auth/auth-policy';
+
+const ROLE_CODES = new Set([
+  'plf-owner',
+  'plf-admin',
+  'com-admin',
+  'cap-manager',
+  'cap-advanced',
+  'cap-user',
+  'sig-manager',
+  'sig-user',
+  'crt-manager',
+  'crt-user',
+  'erk-user',
+  'mdl-viewer',
+  'kcg-manager',
+]);
+const GLOBAL_ROLES = new Set(['plf-owner', 'plf-admin']);
+
+/** An invitation names role codes; a 'COMPANY/role' string is accepted for the same company. */
+export function parseRoleGrant(value: string, companyCode: string): string {
+  const [company, role] = value.includes('/') ? value.split('/', 2) : [companyCode, value];
+  if (company !== companyCode || !role || !ROLE_CODES.has(role)) {
+    throw badRequest(`Role '${value}' is not valid for company ${companyCode}`);
+  }
+  return role;
+}
+
+export type InvitationDeps = {
+  db: Db;
+  mailer: Mailer;
+  clock: () => Date;
+  publicUrl: string;
+};
+
+/**
+ * Creates a 7-day, single-use invitation, records it in the audit chain and mails the link.
+ * Global roles are only granted in the platform company.
+ */
+export async function createInvitation(
+  deps: InvitationDeps,
+  input: {
+    email: string;
+    companyCode: string;
+    roles: string[];
+    lang?: 'en' | 'de' | 'es' | 'fr' | 'ja' | 'zh';
+    invitedBy?: { userId: string; email: string } | null;
+    ip?: string;
+    tx?: DbOrTx;
+  },
+) {
+  const email = input.email.trim().toLowerCase();
+  const token = newToken();
+  const link = `${deps.publicUrl}/auth/register?api_token=${token}`;
+  const write = async (tx: DbOrTx) => {
+    const company = await findCompanyByCode(tx, input.companyCode);
+    if (!company) throw notFound(`Company ${input.companyCode} not found`);
+    const roles = input.roles.map((r) => parseRoleGrant(r, company.code));
+    if (roles.some((r) => GLOBAL_ROLES.has(r)) && !company.isPlatform) {
+      throw badRequest('Platform roles can only be granted in the platform company');
+    }
+    if (await findUserByEmail(tx, email)) throw badRequest('This Email has been Registered, please login instead.');
+    const invitation = await insertInvitation(tx, {
+      tokenHash: sha256Hex(token),
+      email,
+      companyId: company.id,
+      roles,
+      language: input.lang ?? 'en',
+      invitedBy: input.invitedBy?.userId ?? null,
+      expiresAt: new Date(deps.clock().getTime() + INVITATION_TTL_MS),
+    });
+    await recordAudit(tx, {
+      action: 'invitation.create',
+      result: 'success',
+      actorUserId: input.invitedBy?.userId ?? null,
+      actorEmail: input.invitedBy?.email ?? 'system',
+      companyId: company.id,
+      target: `invitation:${invitation.id}`,
+      ip: input.ip ?? '',
+      detail: { email, roles },
+    });
+    return { invitation, company };
+  };
+  const { invitation, company } = input.tx ? await write(input.tx) : await deps.db.transaction(write);
+  await deps.mailer.send({
+    to: email,
+    lang: input.lang ?? 'en',
+    kind: 'invitation',
+    data: { link, companyName: company.name, expiresDays: 7 },
+  });
+  return { invitation, link, token };
+}

@@ -1,0 +1,33 @@
+import * as OTPAuth from 'otpauth';
+
+// RFC 6238: SHA-1, 30 s, 6 digits, one step either side (DESIGN.md section 6).
+const PERIOD_S = 30;
+const ISSUER = 'Terminal Key Console';
+
+const totpFor = (secretBase32: string, label = '') =>
+  new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+    secret: OTPAuth.Secret.fromBase32(secretBase32),
+  });
+
+export const newTotpSecret = () => new OTPAuth.Secret({ size: 20 }).base32;
+
+export const totpUri = (secretBase32: string, email: string) => totpFor(secretBase32, email).toString();
+
+/**
+ * The time step the code belongs to, or null. A step at or before `lastStep` was already used:
+ * a code is good once.
+ */
+export function verifyTotp(secretBase32: string, token: string, now: Date, lastStep: number): number | null {
+  const delta = totpFor(secretBase32).validate({ token, timestamp: now.getTime(), window: 1 });
+  if (delta === null) return null;
+  const step = Math.floor(now.getTime() / 1000 / PERIOD_S) + delta;
+  return step > lastStep ? step : null;
+}
+
+export const totpCodeAt = (secretBase32: string, at: Date) =>
+  totpFor(secretBase32).generate({ timestamp: at.getTime() });

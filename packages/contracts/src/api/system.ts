@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ok } from './common';
+
+/** Feature flags served by GET /config (spec 3, "Feature-flag configuration"). */
+export const featureFlags = z.object({
+  home: z.string(),
+  otpEnabled: z.boolean(),
+  authenticatorOtpEnabled: z.boolean(),
+  evaluateMode: z.boolean(),
+  crtEnabled: z.boolean(),
+  signerEnabled: z.boolean(),
+  signerApkEnabled: z.boolean(),
+  signerCapEnabled: z.boolean(),
+  capEnabled: z.boolean(),
+  capKeyEnabled: z.boolean(),
+  capCrtEnabled: z.boolean(),
+  keyEraseDemo: z.boolean(),
+  enforceLogin: z.boolean(),
+  showTimer: z.boolean(),
+});
+export type FeatureFlags = z.infer<typeof featureFlags>;
+export const configResponse = ok(featureFlags);
+
+export const ipResponse = ok(z.object({ ip: z.string() }));
+
+export const healthResponse = z.object({ status: z.literal('ok'), version: z.string() });
+
+/** POST /msg/us (spec 5, Contact Us). */
+export const contactBody = z.strictObject({
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .min(4, 'Minimum 4 symbols')
+    .max(100, 'Maximum 150 symbols'),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .min(4, 'Minimum 4 symbols')
+    .max(500, 'Maximum 500 symbols'),
+});

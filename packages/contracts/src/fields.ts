@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// Field rules shared by forms (SPA) and request bodies (server). Messages are the spec's (section 5).
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .min(3, 'Minimum 3 symbols')
+  .max(128, 'Maximum 128 symbols')
+  .pipe(z.email('Wrong email format'));
+
+/** The SPA sends SHA-256 (hex) of the password; the server only ever sees this form. */
+export const passwordHashField = z
+  .string({ error: 'Password is required' })
+  .regex(/^[0-9a-f]{64}$/, 'Password must be sent as a SHA-256 hex digest');
+
+export const ipField = z.string().trim().max(64).optional();
+
+export const otpCodeField = z
+  .string({ error: 'OTP is Required, please check your email' })
+  .trim()
+  .min(1, 'OTP is Required, please check your email')
+  .regex(/^\d{6}$/, 'OTP must be 6 digits');
+
+/** A recovery code as handed out when TOTP is turned on: 10 characters in two groups of five. */
+export const recoveryCodeField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z2-9]{5}-?[a-z2-9]{5}$/, 'Recovery code is not valid');
+
+export const languageField = z.enum(['en', 'de', 'es', 'fr', 'ja', 'zh']);
+export type Language = z.infer<typeof languageField>;
+
+export const timeZoneField = z
+  .string({ error: 'Time zone is required' })
+  .trim()
+  .min(1, 'Time zone is required')
+  .max(64)
+  .refine(isKnownTimeZone, 'Time zone is not valid');
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

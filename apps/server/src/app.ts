@@ -1,23 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin-routes';
 import type { AuthDeps } from './features/auth/auth-deps';
 import { authRoutes } from './features/auth/auth-routes';
+import { createSessionCache } from './features/auth/session-cache';
 import { systemRoutes, VERSION } from './features/system/system-routes';
 import type { SecretBox } from './lib/crypto';
 import { AppError } from './lib/errors';
 import type { Mailer } from './lib/mail/mailer';
 import { createRateLimiter } from './lib/rate-limit';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 
 export type AppDeps = {
@@ -57,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -92,8 +97,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const database = deps.database;
   const limiter = createRateLimiter(database.db, { isOff: config.isRateLimitOff });
-  const authDeps: AuthDeps = { db: database.db, mailer: deps.mailer, box: deps.box, limiter, clock, config };
-  registerSession(app, { db: database.db, clock });
+  const cache: AuthDeps['cache'] = createSessionCache({ ttlMs: 10_000, maxEntries: 50_000 });
+  const stopFollowing = await cache.follow(database);
+  app.addHook('onClose', stopFollowing);
+  const authDeps: AuthDeps = {
+    db: database.db,
+    mailer: deps.mailer,
+    box: deps.box,
+    limiter,
+    clock,
+    cache,
+    config,
+  };
+  registerSession(app, authDeps);
 
   await app.register(authRoutes(authDeps), { prefix: API });
   await app.register(
@@ -105,7 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (deps.adminToken) {
     await app.register(
-      adminRoutes({ db: database.db, mailer: deps.mailer, clock, publicUrl: config.publicUrl, token: deps.adminToken }),
+      adminRoutes({
+        db: database.db,
+        mailer: deps.mailer,
+        clock,
+        publicUrl: config.publicUrl,
+        token: deps.adminToken,
+      }),
       { prefix: API },
     );
   }
@@ -122,7 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     if (isPage) {
-      return reply.type('text/plain').code(404).send('The web console is not built: run `npm run build`.');
+      return reply
+        .type('text/plain')
+        .code(404)
+        .send('The web console is not built: run `npm run build`.');
     }
     return reply.code(404).send({ status: 404, msg: 'Not Found' });
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { findRepoRoot } from './lib/paths';
 import { z } from 'zod';
+import { findRepoRoot } from './lib/paths';
 
 // Configuration comes from the environment only (DESIGN.md section 4); every variable is optional.
 
@@ -16,7 +16,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Terminal Key Console <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email().default('support@localhost'),
   PUBLIC_URL: z.url().optional(),
@@ -28,8 +31,14 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OWNER_EMAIL: z.email().default('owner@localhost'),
-  PLATFORM_COMPANY_CODE: z.string().regex(/^[A-Z0-9_-]{1,32}$/).default('HQ'),
-  HQSC_COMPANY_CODE: z.string().regex(/^[A-Z0-9_-]{1,32}$/).default('HQSC'),
+  PLATFORM_COMPANY_CODE: z
+    .string()
+    .regex(/^[A-Z0-9_-]{1,32}$/)
+    .default('HQ'),
+  HQSC_COMPANY_CODE: z
+    .string()
+    .regex(/^[A-Z0-9_-]{1,32}$/)
+    .default('HQSC'),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_OFF: bool.default(false),
   FEATURE_SIGNER: bool.default(true),

@@ -38,7 +38,12 @@ async function main() {
     },
   });
   const link = await bootstrapFirstUser(
-    { db: runtime.database.db, mailer: runtime.mailer, clock: () => new Date(), publicUrl: config.publicUrl },
+    {
+      db: runtime.database.db,
+      mailer: runtime.mailer,
+      clock: () => new Date(),
+      publicUrl: config.publicUrl,
+    },
     { ownerEmail: config.ownerEmail, platformCompanyCode: config.platformCompanyCode },
   );
   await app.listen({ port: config.port, host: config.host });
@@ -48,11 +53,16 @@ async function main() {
   const info: ServerInfo = { pid: process.pid, url, adminToken };
   fs.writeFileSync(serverInfoFile(config), JSON.stringify(info), { mode: 0o600 });
 
-  console.log(`Server listening on ${url} (database: ${runtime.database.kind}, data: ${config.dataDir})`);
-  if (config.isRateLimitOff) console.warn('Warning: RATE_LIMIT_OFF is set; sign-in limits are not enforced.');
+  console.log(
+    `Server listening on ${url} (database: ${runtime.database.kind}, data: ${config.dataDir})`,
+  );
+  if (config.isRateLimitOff)
+    console.warn('Warning: RATE_LIMIT_OFF is set; sign-in limits are not enforced.');
   if (link) {
     console.log('');
-    console.log(`First start: created company ${config.platformCompanyCode} and invited ${config.ownerEmail} as platform owner.`);
+    console.log(
+      `First start: created company ${config.platformCompanyCode} and invited ${config.ownerEmail} as platform owner.`,
+    );
     console.log(`Open this link to create the first account (valid 7 days): ${link}`);
     console.log('');
   }

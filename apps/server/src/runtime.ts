@@ -9,7 +9,9 @@ import { loadMasterKey } from './lib/master-key';
 /** What both the server and the admin commands open: database (migrated), mailer, secret box. */
 export async function openRuntime(config: Config) {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const box = createSecretBox(loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir }));
+  const box = createSecretBox(
+    loadMasterKey({ masterKey: config.masterKey, dataDir: config.dataDir }),
+  );
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pgdata'),
@@ -33,6 +35,7 @@ export async function openRuntime(config: Config) {
 }
 
 /** DATA_DIR/server.json: how the admin commands find a running server (PGlite is single-process). */
-export const serverInfoFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'server.json');
+export const serverInfoFile = (config: Pick<Config, 'dataDir'>) =>
+  path.join(config.dataDir, 'server.json');
 
 export type ServerInfo = { pid: number; url: string; adminToken: string };

@@ -63,7 +63,12 @@ export async function runAdmin(argv: string[], config: Config): Promise<Result> 
   });
   if (command === 'invite') {
     if (!values.email || !values.company || !values.role) return { ok: false, lines: [USAGE] };
-    const body = { email: values.email, company: values.company, role: values.role, lang: values.lang };
+    const body = {
+      email: values.email,
+      company: values.company,
+      role: values.role,
+      lang: values.lang,
+    };
     const server = await runningServer(config);
     if (server) {
       const data = (await viaServer(server, 'invite', body)) as { link: string };
@@ -72,7 +77,12 @@ export async function runAdmin(argv: string[], config: Config): Promise<Result> 
     const runtime = await openRuntime(config);
     try {
       const { link } = await createInvitation(
-        { db: runtime.database.db, mailer: runtime.mailer, clock: () => new Date(), publicUrl: config.publicUrl },
+        {
+          db: runtime.database.db,
+          mailer: runtime.mailer,
+          clock: () => new Date(),
+          publicUrl: config.publicUrl,
+        },
         {
           email: body.email,
           companyCode: body.company,

@@ -21,6 +21,15 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel; `onLost` runs if the listening connection breaks (then nothing more
+   * arrives). Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -36,12 +45,37 @@ export async function openDatabase(options: {
   poolSize?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
+    // An idle connection dropped by the server is replaced on next use; it must not crash the process.
+    pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() }),
+      async listen(channel, onMessage, onLost) {
+        // A connection of its own: pooled ones are shared and would drop the LISTEN.
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        let isStopped = false;
+        client.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
+        const lost = () => {
+          if (!isStopped) onLost();
+          isStopped = true;
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          isStopped = true;
+          await client.end();
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -53,6 +87,8 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    // In-process: the one connection is the listener, and it cannot be lost on its own.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
 }

@@ -15,7 +15,10 @@ export function safeEqual(a: string, b: string): boolean {
 
 /** A 6-digit code, uniformly drawn. */
 export const newNumericCode = (digits = 6) =>
-  crypto.randomInt(0, 10 ** digits).toString().padStart(digits, '0');
+  crypto
+    .randomInt(0, 10 ** digits)
+    .toString()
+    .padStart(digits, '0');
 
 export type SecretBox = {
   /** AES-256-GCM under the master key: `v1.<iv>.<tag>.<ciphertext>` in base64url. */
@@ -30,7 +33,9 @@ export type SecretBox = {
 
 export function createSecretBox(masterKey: Buffer): SecretBox {
   const encKey = crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), 'tkc-seal-v1', 32);
-  const macKey = Buffer.from(crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), 'tkc-mac-v1', 32));
+  const macKey = Buffer.from(
+    crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), 'tkc-mac-v1', 32),
+  );
   const key = Buffer.from(encKey);
   return {
     seal(plain) {
@@ -38,14 +43,20 @@ export function createSecretBox(masterKey: Buffer): SecretBox {
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();
-      return ['v1', iv, tag, body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return ['v1', iv, tag, body]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Sealed value is malformed');
+      if (version !== 'v1' || !iv || !tag || body === undefined)
+        throw new Error('Sealed value is malformed');
       const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(body, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
     mac(value) {
       return crypto.createHmac('sha256', macKey).update(value).digest('hex');

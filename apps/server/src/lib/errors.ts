@@ -15,5 +15,7 @@ export const unauthorized = (msg = 'Unauthorized') => new AppError(401, msg);
 export const forbidden = (msg = 'Forbidden') => new AppError(403, msg);
 export const notFound = (msg = 'Not Found') => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
-export const tooManyRequests = (retryAfterS: number, msg = 'Too many requests, please try again later') =>
-  new AppError(429, msg, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) });
+export const tooManyRequests = (
+  retryAfterS: number,
+  msg = 'Too many requests, please try again later',
+) => new AppError(429, msg, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) });

@@ -26,7 +26,9 @@ export function createRateLimiter(db: DbOrTx, options: { isOff: boolean }): Rate
           on conflict (key) do update set
             count = case when rate_limits.window_start <= ${windowFloor} then 1 else rate_limits.count + 1 end,
             window_start = case when rate_limits.window_start <= ${windowFloor} then ${now} else rate_limits.window_start end
-          returning count, window_start`)) as unknown as { rows: { count: number; window_start: string | Date }[] };
+          returning count, window_start`)) as unknown as {
+          rows: { count: number; window_start: string | Date }[];
+        };
         const row = result.rows[0]!;
         if (row.count > limit.max) {
           const windowEnd = new Date(row.window_start).getTime() + limit.windowS * 1000;

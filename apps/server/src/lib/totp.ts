@@ -16,13 +16,19 @@ const totpFor = (secretBase32: string, label = '') =>
 
 export const newTotpSecret = () => new OTPAuth.Secret({ size: 20 }).base32;
 
-export const totpUri = (secretBase32: string, email: string) => totpFor(secretBase32, email).toString();
+export const totpUri = (secretBase32: string, email: string) =>
+  totpFor(secretBase32, email).toString();
 
 /**
  * The time step the code belongs to, or null. A step at or before `lastStep` was already used:
  * a code is good once.
  */
-export function verifyTotp(secretBase32: string, token: string, now: Date, lastStep: number): number | null {
+export function verifyTotp(
+  secretBase32: string,
+  token: string,
+  now: Date,
+  lastStep: number,
+): number | null {
   const delta = totpFor(secretBase32).validate({ token, timestamp: now.getTime(), window: 1 });
   if (delta === null) return null;
   const step = Math.floor(now.getTime() / 1000 / PERIOD_S) + delta;

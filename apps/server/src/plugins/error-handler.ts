@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
 type ValidationEntry = { instancePath?: string; message?: string };
@@ -11,7 +14,9 @@ function validationMessage(entries: ValidationEntry[], context: string | undefin
   const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const message = first.message ?? 'is not valid';
   if (field) return `${field}: ${message}`;
-  return context === 'body' && /expected object/i.test(message) ? 'Request body must be a JSON object' : message;
+  return context === 'body' && /expected object/i.test(message)
+    ? 'Request body must be a JSON object'
+    : message;
 }
 
 /**
@@ -21,19 +26,26 @@ function validationMessage(entries: ValidationEntry[], context: string | undefin
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ status: error.statusCode, msg: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ status: error.statusCode, msg: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const msg = validationMessage(error.validation as ValidationEntry[], error.validationContext);
       return reply.code(400).send({ status: 400, msg });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response did not match its schema',
+      );
       return reply.code(500).send({ status: 500, msg: 'Server Error' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (status === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
+      if (status === 429 && reply.getHeader('retry-after') === undefined)
+        reply.header('retry-after', '60');
       return reply.code(status).send({ status, msg: error.message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -1,10 +1,9 @@
 import { formatAuthHeader, parseAuthHeader } from '@tkc/contracts/api/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/errors';
-import type { Actor, RequestOrigin } from '../features/auth/auth-deps';
+import type { Actor, AuthDeps, RequestOrigin } from '../features/auth/auth-deps';
 import { MSG } from '../features/auth/auth-policy';
 import { type ResolvedSession, resolveSession } from '../features/auth/login-service';
-import type { Db } from '../db/client';
+import { unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +35,10 @@ export function requireActor(request: FastifyRequest): Actor & { expiresAt: Date
  * Resolves the Authid header on every API request and, while the session lives, answers with
  * `authid: <token>; expiry=<ISO>` (errors included), so the SPA can keep its copy fresh.
  */
-export function registerSession(app: FastifyInstance, deps: { db: Db; clock: () => Date }): void {
+export function registerSession(
+  app: FastifyInstance,
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'cache'>,
+): void {
   app.decorateRequest('session', null);
   app.decorateRequest('authToken', undefined);
   app.addHook('onRequest', async (request) => {

@@ -141,10 +141,18 @@ export const mfaPatchResponse = ok(z.object({ mfa: mfaMode.nullable() }));
 export const resetPasswordBody = z.strictObject({ email: emailField, ip: ipField });
 /** POST /auth/reset_password/verify (link token in Authid) */
 export const resetVerifyResponse = ok(
-  z.object({ user_id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+  z.object({
+    user_id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+  }),
 );
 /** POST /auth/reset_password/update (link token in Authid) */
-export const resetUpdateBody = z.strictObject({ user_id: z.string().min(1).max(64), password: passwordHashField });
+export const resetUpdateBody = z.strictObject({
+  user_id: z.string().min(1).max(64),
+  password: passwordHashField,
+});
 
 /** POST /auth/registration/verify (invitation token in Authid) */
 export const registrationVerifyResponse = ok(z.object({ email: z.string(), company: z.string() }));

@@ -20,7 +20,9 @@ export const formatAuthHeader = (token: string, expiry: Date) =>
   `${token}; expiry=${expiry.toISOString()}`;
 
 /** Parses `token; expiry=ISO` (spec 3, "Login token"); null when malformed. */
-export function parseAuthHeader(value: string | null | undefined): { token: string; expiry: Date | null } | null {
+export function parseAuthHeader(
+  value: string | null | undefined,
+): { token: string; expiry: Date | null } | null {
   if (!value) return null;
   const [rawToken, ...rest] = value.split(';');
   const token = rawToken?.trim();

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { safeEqual } from '../../lib/crypto';
 import { forbidden } from '../../lib/errors';
@@ -30,17 +30,22 @@ export function adminRoutes(deps: {
   return async (app) => {
     app.addHook('onRequest', async (request) => {
       const sent = String(request.headers['x-admin-token'] ?? '');
-      if (!isLoopback(request.socket.remoteAddress ?? '') || !safeEqual(sent, deps.token)) throw forbidden();
+      if (!isLoopback(request.socket.remoteAddress ?? '') || !safeEqual(sent, deps.token))
+        throw forbidden();
     });
-    app.post('/internal/admin/invite', { schema: { hide: true, body: adminInviteBody } }, async (request) => {
-      const { link } = await createInvitation(deps, {
-        email: request.body.email,
-        companyCode: request.body.company,
-        roles: request.body.role.split(',').map((r) => r.trim()),
-        lang: request.body.lang,
-      });
-      return { status: 200, msg: 'OK', data: { link } };
-    });
+    app.post(
+      '/internal/admin/invite',
+      { schema: { hide: true, body: adminInviteBody } },
+      async (request) => {
+        const { link } = await createInvitation(deps, {
+          email: request.body.email,
+          companyCode: request.body.company,
+          roles: request.body.role.split(',').map((r) => r.trim()),
+          lang: request.body.lang,
+        });
+        return { status: 200, msg: 'OK', data: { link } };
+      },
+    );
     app.post('/internal/admin/audit-verify', { schema: { hide: true } }, async () => ({
       status: 200,
       msg: 'OK',

@@ -1,6 +1,11 @@
 import type { DbOrTx } from '../../db/client';
-import { chainHash, type ChainedContent, GENESIS_HASH } from './audit-chain';
-import { findLastAuditHash, insertAuditEvent, listAuditEventsAfter, lockAuditChain } from './audit-repo';
+import { type ChainedContent, chainHash, GENESIS_HASH } from './audit-chain';
+import {
+  findLastAuditHash,
+  insertAuditEvent,
+  listAuditEventsAfter,
+  lockAuditChain,
+} from './audit-repo';
 
 export type AuditEvent = {
   action: string;
@@ -62,7 +67,12 @@ export async function verifyAuditChain(db: DbOrTx, pageSize = 5000): Promise<Cha
         detail: row.detail,
       });
       if (row.hash !== expected) {
-        return { isValid: false, count, brokenId: row.id, reason: 'content does not match its hash' };
+        return {
+          isValid: false,
+          count,
+          brokenId: row.id,
+          reason: 'content does not match its hash',
+        };
       }
       prevHash = row.hash;
       lastId = row.id;

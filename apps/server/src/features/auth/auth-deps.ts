@@ -3,6 +3,12 @@ import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
+import type { findLiveSessionWithUser, findProfile } from './auth-repo';
+import type { SessionCache } from './session-cache';
+
+export type CachedSession = NonNullable<Awaited<ReturnType<typeof findLiveSessionWithUser>>>;
+export type CachedProfile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+export type AuthCache = SessionCache<CachedSession, CachedProfile>;
 
 /** What the auth services need, passed in so tests can set the clock and catch the mail. */
 export type AuthDeps = {
@@ -11,6 +17,8 @@ export type AuthDeps = {
   box: SecretBox;
   limiter: RateLimiter;
   clock: () => Date;
+  /** Dropped for a user after every change to that user's session or profile. */
+  cache: AuthCache;
   config: Pick<Config, 'sessionTtlS' | 'publicUrl' | 'supportEmail'>;
 };
 

@@ -36,14 +36,42 @@ export const MSG = {
 const MIN = 60;
 export const LIMITS = {
   loginPerIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowS: 15 * MIN }),
-  loginPerAccount: (email: string): Limit => ({ key: `login:acct:${email}`, max: 20, windowS: 15 * MIN }),
+  loginPerAccount: (email: string): Limit => ({
+    key: `login:acct:${email}`,
+    max: 20,
+    windowS: 15 * MIN,
+  }),
   codeSendPerIp: (ip: string): Limit => ({ key: `code-send:ip:${ip}`, max: 20, windowS: 15 * MIN }),
-  codeSendPerAccount: (email: string): Limit => ({ key: `code-send:acct:${email}`, max: 5, windowS: 15 * MIN }),
-  codeEntryPerIp: (ip: string): Limit => ({ key: `code-entry:ip:${ip}`, max: 30, windowS: 15 * MIN }),
-  codeEntryPerAccount: (email: string): Limit => ({ key: `code-entry:acct:${email}`, max: 20, windowS: 15 * MIN }),
+  codeSendPerAccount: (email: string): Limit => ({
+    key: `code-send:acct:${email}`,
+    max: 5,
+    windowS: 15 * MIN,
+  }),
+  codeEntryPerIp: (ip: string): Limit => ({
+    key: `code-entry:ip:${ip}`,
+    max: 30,
+    windowS: 15 * MIN,
+  }),
+  codeEntryPerAccount: (email: string): Limit => ({
+    key: `code-entry:acct:${email}`,
+    max: 20,
+    windowS: 15 * MIN,
+  }),
   resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowS: 60 * MIN }),
-  resetPerAccount: (email: string): Limit => ({ key: `reset:acct:${email}`, max: 3, windowS: 60 * MIN }),
+  resetPerAccount: (email: string): Limit => ({
+    key: `reset:acct:${email}`,
+    max: 3,
+    windowS: 60 * MIN,
+  }),
   linkPerIp: (ip: string): Limit => ({ key: `link:ip:${ip}`, max: 30, windowS: 60 * MIN }),
-  registrationPerIp: (ip: string): Limit => ({ key: `registration:ip:${ip}`, max: 10, windowS: 60 * MIN }),
-  contactPerAccount: (userId: string): Limit => ({ key: `contact:acct:${userId}`, max: 5, windowS: 60 * MIN }),
+  registrationPerIp: (ip: string): Limit => ({
+    key: `registration:ip:${ip}`,
+    max: 10,
+    windowS: 60 * MIN,
+  }),
+  contactPerAccount: (userId: string): Limit => ({
+    key: `contact:acct:${userId}`,
+    max: 5,
+    windowS: 60 * MIN,
+  }),
 } as const;

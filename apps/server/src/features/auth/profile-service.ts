@@ -1,16 +1,19 @@
-import { toLanguage } from '../../lib/language';
+import type { Language } from '@tkc/contracts/fields';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { toLanguage } from '../../lib/language';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
-import { findProfile, findUserById, type UserPatch, updateUser } from './auth-repo';
 import { MSG } from './auth-policy';
+import { findProfile, findUserById, type UserPatch, updateUser } from './auth-repo';
 import { auditUser } from './login-service';
 
-import type { Language } from '@tkc/contracts/fields';
-
 /** GET /auth/profile: the current user of spec section 3. */
-export async function getProfile(deps: Pick<AuthDeps, 'db'>, actor: Actor, expiresAt: Date) {
-  const row = await findProfile(deps.db, actor.userId);
+export async function getProfile(
+  deps: Pick<AuthDeps, 'db' | 'cache'>,
+  actor: Actor,
+  expiresAt: Date,
+) {
+  const row = await deps.cache.profile(actor.userId, () => findProfile(deps.db, actor.userId));
   if (!row) throw unauthorized(MSG.sessionEnded);
   const { user } = row;
   return {
@@ -50,7 +53,12 @@ export type ProfilePatch = {
 };
 
 /** PATCH /auth/profile: profile fields, and a password change proven by the old password. */
-export async function patchProfile(deps: AuthDeps, actor: Actor, body: ProfilePatch, origin: RequestOrigin) {
+export async function patchProfile(
+  deps: AuthDeps,
+  actor: Actor,
+  body: ProfilePatch,
+  origin: RequestOrigin,
+) {
   const user = await findUserById(deps.db, actor.userId);
   if (!user) throw unauthorized(MSG.sessionEnded);
   const patch: UserPatch = {
@@ -68,7 +76,9 @@ export async function patchProfile(deps: AuthDeps, actor: Actor, body: ProfilePa
   const isPasswordChange = body.old_password !== undefined && body.new_password !== undefined;
   if (isPasswordChange) {
     if (!(await verifyPassword(user.passwordHash, body.old_password!))) {
-      await auditUser(deps.db, user, 'auth.password.change', 'failure', origin, { reason: 'wrong-old-password' });
+      await auditUser(deps.db, user, 'auth.password.change', 'failure', origin, {
+        reason: 'wrong-old-password',
+      });
       throw badRequest(MSG.oldPasswordWrong);
     }
     patch.passwordHash = await hashPassword(body.new_password!);
@@ -76,9 +86,11 @@ export async function patchProfile(deps: AuthDeps, actor: Actor, body: ProfilePa
   const changed = Object.keys(body).filter((k) => k !== 'old_password' && k !== 'new_password');
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, patch);
-    if (changed.length > 0) await auditUser(tx, user, 'user.profile.update', 'success', origin, { fields: changed });
+    if (changed.length > 0)
+      await auditUser(tx, user, 'user.profile.update', 'success', origin, { fields: changed });
     if (isPasswordChange) await auditUser(tx, user, 'auth.password.change', 'success', origin);
   });
+  deps.cache.invalidate(user.id);
   if (isPasswordChange) {
     await deps.mailer.send({
       to: user.email,

@@ -2,7 +2,9 @@ import { sha256Hex } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit-service';
+import { parseRoleGrant } from '../invitations/invitation-service';
 import type { AuthDeps, RequestOrigin } from './auth-deps';
+import { LIMITS, MSG } from './auth-policy';
 import {
   claimInvitation,
   findUserByEmail,
@@ -10,9 +12,7 @@ import {
   insertRoleGrants,
   insertUser,
 } from './auth-repo';
-import { LIMITS, MSG } from './auth-policy';
 import { openSession } from './login-service';
-import { parseRoleGrant } from '../invitations/invitation-service';
 
 async function findInvitation(deps: AuthDeps, token: string | undefined) {
   if (!token) throw badRequest(MSG.invalidLink);
@@ -22,7 +22,11 @@ async function findInvitation(deps: AuthDeps, token: string | undefined) {
 }
 
 /** POST /auth/registration/verify (invitation token in Authid) */
-export async function verifyInvitation(deps: AuthDeps, token: string | undefined, origin: RequestOrigin) {
+export async function verifyInvitation(
+  deps: AuthDeps,
+  token: string | undefined,
+  origin: RequestOrigin,
+) {
   await deps.limiter.hit(LIMITS.linkPerIp(origin.ip));
   const found = await findInvitation(deps, token);
   return { email: found.invitation.email, company: found.companyName };

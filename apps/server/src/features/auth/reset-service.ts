@@ -1,8 +1,9 @@
-import { toLanguage } from '../../lib/language';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
+import { toLanguage } from '../../lib/language';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthDeps, RequestOrigin } from './auth-deps';
+import { LIMITS, MSG, RESET_LINK_TTL_MS } from './auth-policy';
 import {
   claimResetToken,
   deleteSessionsOfUser,
@@ -12,13 +13,14 @@ import {
   insertResetToken,
   updateUser,
 } from './auth-repo';
-import { LIMITS, MSG, RESET_LINK_TTL_MS } from './auth-policy';
 import { auditUser } from './login-service';
 
-import type { Language } from '@tkc/contracts/fields';
-
 /** POST /auth/reset_password: mails a 1-hour, single-use link. */
-export async function requestPasswordReset(deps: AuthDeps, body: { email: string }, origin: RequestOrigin) {
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  body: { email: string },
+  origin: RequestOrigin,
+) {
   const email = body.email.toLowerCase();
   await deps.limiter.hit(LIMITS.resetPerIp(origin.ip), LIMITS.resetPerAccount(email));
   const user = await findUserByEmail(deps.db, email);
@@ -51,10 +53,19 @@ async function findResetTarget(deps: AuthDeps, token: string | undefined) {
 }
 
 /** POST /auth/reset_password/verify (token in Authid) */
-export async function verifyResetLink(deps: AuthDeps, token: string | undefined, origin: RequestOrigin) {
+export async function verifyResetLink(
+  deps: AuthDeps,
+  token: string | undefined,
+  origin: RequestOrigin,
+) {
   await deps.limiter.hit(LIMITS.linkPerIp(origin.ip));
   const { user } = await findResetTarget(deps, token);
-  return { user_id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName };
+  return {
+    user_id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+  };
 }
 
 /**
@@ -83,6 +94,7 @@ export async function completePasswordReset(
     const ended = await deleteSessionsOfUser(tx, user.id);
     await auditUser(tx, user, 'auth.password.reset', 'success', origin, { endedSessions: ended });
   });
+  deps.cache.invalidate(user.id);
   await deps.mailer.send({
     to: user.email,
     lang: toLanguage(user.language),
@@ -90,4 +102,3 @@ export async function completePasswordReset(
     data: { time: deps.clock().toISOString(), ip: origin.ip },
   });
 }
-

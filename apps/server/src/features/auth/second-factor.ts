@@ -1,10 +1,17 @@
+import type { DbOrTx } from '../../db/client';
 import { newNumericCode, safeEqual } from '../../lib/crypto';
 import { tooManyRequests } from '../../lib/errors';
 import { verifyTotp } from '../../lib/totp';
 import type { AuthDeps } from './auth-deps';
-import { findCode, putCode, type UserRow, updateCode, updateUser, useRecoveryCode } from './auth-repo';
 import { CODE_FAILURE_WINDOW_MS, CODE_MAX_FAILURES, LOGIN_CODE_TTL_MS, MSG } from './auth-policy';
-import type { DbOrTx } from '../../db/client';
+import {
+  findCode,
+  putCode,
+  type UserRow,
+  updateCode,
+  updateUser,
+  useRecoveryCode,
+} from './auth-repo';
 
 export type CodePurpose = 'login' | 'mfa';
 export type FactorMode = 'email' | 'totp' | 'recovery';
@@ -51,7 +58,8 @@ export async function checkSecondFactor(
   const now = deps.clock();
   const isGood = await consumeFactor(tx, deps, user, mode, code.trim(), purpose, now);
   if (isGood) {
-    if (user.codeFailures !== 0) await updateUser(tx, user.id, { codeFailures: 0, codeFailureWindowStart: null });
+    if (user.codeFailures !== 0)
+      await updateUser(tx, user.id, { codeFailures: 0, codeFailureWindowStart: null });
     return true;
   }
   const failures = await countCodeFailure(tx, user, now);
@@ -66,7 +74,8 @@ export async function checkSecondFactor(
 /** One more wrong code in the user's window (a window is 15 minutes from its first failure). */
 export async function countCodeFailure(tx: DbOrTx, user: UserRow, now: Date): Promise<number> {
   const isWindowOver =
-    !user.codeFailureWindowStart || now.getTime() - user.codeFailureWindowStart.getTime() >= CODE_FAILURE_WINDOW_MS;
+    !user.codeFailureWindowStart ||
+    now.getTime() - user.codeFailureWindowStart.getTime() >= CODE_FAILURE_WINDOW_MS;
   const failures = isWindowOver ? 1 : user.codeFailures + 1;
   await updateUser(tx, user.id, {
     codeFailures: failures,

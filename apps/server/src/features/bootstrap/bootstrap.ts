@@ -1,6 +1,6 @@
-import { countCompanies, insertCompany } from '../auth/auth-repo';
 import { lockAuditChain } from '../audit/audit-repo';
 import { recordAudit } from '../audit/audit-service';
+import { countCompanies, insertCompany } from '../auth/auth-repo';
 import { createInvitation, type InvitationDeps } from '../invitations/invitation-service';
 
 /**

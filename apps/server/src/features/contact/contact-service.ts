@@ -4,8 +4,8 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { recordAudit } from '../audit/audit-service';
 import type { Actor, RequestOrigin } from '../auth/auth-deps';
-import { findProfile } from '../auth/auth-repo';
 import { LIMITS } from '../auth/auth-policy';
+import { findProfile } from '../auth/auth-repo';
 
 export type ContactDeps = { db: Db; mailer: Mailer; limiter: RateLimiter; supportEmail: string };
 
@@ -21,7 +21,12 @@ export async function sendContactMessage(
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
-      .values({ userId: actor.userId, companyId: actor.companyId, subject: body.subject, content: body.content })
+      .values({
+        userId: actor.userId,
+        companyId: actor.companyId,
+        subject: body.subject,
+        content: body.content,
+      })
       .returning({ id: contactMessages.id });
     await recordAudit(tx, {
       action: 'contact.send',

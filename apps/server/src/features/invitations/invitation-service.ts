@@ -1,11 +1,10 @@
-import { toLanguage } from '../../lib/language';
 import type { Db, DbOrTx } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail/mailer';
 import { recordAudit } from '../audit/audit-service';
-import { findCompanyByCode, findUserByEmail, insertInvitation } from '../auth/auth-repo';
 import { INVITATION_TTL_MS } from '../auth/auth-policy';
+import { findCompanyByCode, findUserByEmail, insertInvitation } from '../auth/auth-repo';
 
 const ROLE_CODES = new Set([
   'plf-owner',
@@ -66,7 +65,8 @@ export async function createInvitation(
     if (roles.some((r) => GLOBAL_ROLES.has(r)) && !company.isPlatform) {
       throw badRequest('Platform roles can only be granted in the platform company');
     }
-    if (await findUserByEmail(tx, email)) throw badRequest('This Email has been Registered, please login instead.');
+    if (await findUserByEmail(tx, email))
+      throw badRequest('This Email has been Registered, please login instead.');
     const invitation = await insertInvitation(tx, {
       tokenHash: sha256Hex(token),
       email,
@@ -88,7 +88,9 @@ export async function createInvitation(
     });
     return { invitation, company };
   };
-  const { invitation, company } = input.tx ? await write(input.tx) : await deps.db.transaction(write);
+  const { invitation, company } = input.tx
+    ? await write(input.tx)
+    : await deps.db.transaction(write);
   await deps.mailer.send({
     to: email,
     lang: input.lang ?? 'en',

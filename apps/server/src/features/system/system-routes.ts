@@ -1,5 +1,11 @@
 import { okEmpty } from '@tkc/contracts/api/common';
-import { configResponse, contactBody, type FeatureFlags, healthResponse, ipResponse } from '@tkc/contracts/api/system';
+import {
+  configResponse,
+  contactBody,
+  type FeatureFlags,
+  healthResponse,
+  ipResponse,
+} from '@tkc/contracts/api/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { originOf, requireActor } from '../../plugins/session';
@@ -28,26 +34,50 @@ export function featureFlagsOf(config: Pick<Config, 'features'>): FeatureFlags {
   };
 }
 
-export function systemRoutes(deps: { config: Pick<Config, 'features'>; contact: ContactDeps }): FastifyPluginAsyncZod {
+export function systemRoutes(deps: {
+  config: Pick<Config, 'features'>;
+  contact: ContactDeps;
+}): FastifyPluginAsyncZod {
   const flags = featureFlagsOf(deps.config);
   return async (app) => {
-    app.get('/health', { schema: { tags: ['system'], response: { 200: healthResponse } } }, async () => ({
-      status: 'ok' as const,
-      version: VERSION,
-    }));
-    app.get('/ip', { schema: { tags: ['system'], response: { 200: ipResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: 'OK',
-      data: { ip: request.ip },
-    }));
-    app.get('/config', { schema: { tags: ['system'], response: { 200: configResponse } } }, async () => ({
-      status: 200 as const,
-      msg: 'OK',
-      data: flags,
-    }));
-    app.post('/msg/us', { schema: { tags: ['system'], body: contactBody, response: { 200: okEmpty } } }, async (request) => {
-      await sendContactMessage(deps.contact, requireActor(request), request.body, originOf(request));
-      return { status: 200 as const, msg: 'Message sent' };
-    });
+    app.get(
+      '/health',
+      { schema: { tags: ['system'], response: { 200: healthResponse } } },
+      async () => ({
+        status: 'ok' as const,
+        version: VERSION,
+      }),
+    );
+    app.get(
+      '/ip',
+      { schema: { tags: ['system'], response: { 200: ipResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: { ip: request.ip },
+      }),
+    );
+    app.get(
+      '/config',
+      { schema: { tags: ['system'], response: { 200: configResponse } } },
+      async () => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: flags,
+      }),
+    );
+    app.post(
+      '/msg/us',
+      { schema: { tags: ['system'], body: contactBody, response: { 200: okEmpty } } },
+      async (request) => {
+        await sendContactMessage(
+          deps.contact,
+          requireActor(request),
+          request.body,
+          originOf(request),
+        );
+        return { status: 200 as const, msg: 'Message sent' };
+      },
+    );
   };
 }

@@ -1,0 +1,55 @@
+// npm start: build what is missing or out of date, then serve the API and the SPA on one port.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Newest modification time of any file below the given folders. */
+function newest(...dirs) {
+  let latest = 0;
+  const walk = (dir) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else latest = Math.max(latest, fs.statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of dirs) walk(path.join(root, dir));
+  return latest;
+}
+
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+function buildIfStale(label, output, sources, workspace) {
+  if (mtime(output) >= newest(...sources)) return;
+  console.log(`Building ${label}...`);
+  execFileSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+}
+
+buildIfStale(
+  'the web console',
+  path.join(root, 'apps/web/dist/index.html'),
+  ['apps/web/src', 'apps/web/index.html', 'packages'],
+  '@tkc/web',
+);
+buildIfStale(
+  'the server',
+  path.join(root, 'apps/server/dist/main.js'),
+  ['apps/server/src', 'packages'],
+  '@tkc/server',
+);
+
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,171 @@
+// Business constants and limits (spec section 9, plus spec 1-4 and 7 where they name a number) and
+// the server-side auth limits of DESIGN.md section 6. Units are part of every name.
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+// --- Product (spec 1) ---
+export const APP_VERSION = '1.9.41';
+/** Build timestamp shown on the build information page. */
+export const BUILD_DATE = '2025-05-23';
+export const DEFAULT_LANGUAGE = 'en';
+
+// --- API (spec 7, DESIGN 1) ---
+export const API_BASE_PATH = '/api/v1';
+/** The spec's local fallback port; also the server's default port. */
+export const DEFAULT_PORT = 3458;
+export const REQUEST_TIMEOUT_MS = 61_000;
+/** HTTP statuses the client retries, while the attempt count is below HTTP_RETRY_MAX_ATTEMPTS. */
+export const HTTP_RETRY_STATUSES: readonly number[] = [408, 429, 500];
+export const HTTP_RETRY_MAX_ATTEMPTS = 2;
+export const PUBLIC_IP_CACHE_MS = 4 * HOUR_MS;
+export const QUERY_STALE_MS = 15 * MINUTE_MS;
+export const QUERY_RETRIES = 3;
+export const QUERY_REFETCH_ON_WINDOW_FOCUS = false;
+
+// --- Lists (spec 7, 9) ---
+export const DEFAULT_PAGE_SIZE = 30;
+export const DEFAULT_SORT_COLUMN = 'first_name';
+export const DEFAULT_SORT_ORDER = 'asc';
+export const FIRST_PAGE = 1;
+export const ERASE_PAGE_SIZE = 9;
+/** Server-side bounds of the list query (DESIGN decision, see list-query.ts). */
+export const MAX_PAGE_SIZE = 100;
+export const LIST_KEYWORD_MAX_CHARS = 100;
+export const LIST_FILTER_MAX_ITEMS = 50;
+
+// --- Toasts, alerts, redirects (spec 2, 9) ---
+export const TOAST_LIFETIME_MS = 3000;
+export const ALERT_TIMEOUT_MS = 3000;
+export const TOAST_DEFAULT_DELAY_MS = 5000;
+export const FORGOT_PASSWORD_REDIRECT_MS = 4000;
+export const RESET_PASSWORD_REDIRECT_MS = 5000;
+export const INVALID_LINK_REDIRECT_MS = 5000;
+/** Sign-up's 'short timeout' before /dashboard (spec 2 gives no number; decided here). */
+export const SIGN_UP_WELCOME_REDIRECT_MS = 1500;
+/** Countdown of the Not Valid Link page, in whole seconds. */
+export const INVALID_LINK_REDIRECT_S = INVALID_LINK_REDIRECT_MS / SECOND_MS;
+
+// --- OTP and MFA (spec 2, 5, 9) ---
+export const OTP_PAGE_TIMEOUT_MS = 300_000;
+export const LOGIN_OTP_LENGTH = 6;
+/** The spec's separate 5-character one-time code length (also the `otp` text bound). */
+export const MFA_CODE_LENGTH = 5;
+
+// --- Session (spec 4, 9) ---
+export const SESSION_TIMEOUT_DEFAULT_MS = HOUR_MS;
+export const IDLE_PROMPT_LEAD_MS = MINUTE_MS;
+export const IDLE_MODAL_CHECK_MS = SECOND_MS;
+export const HEADER_TIMER_POLL_MS = 1000;
+/** 'Keep Me Logged in' is disabled when less than this remains. */
+export const KEEP_LOGGED_IN_MIN_REMAINING_MS = SECOND_MS;
+export const PAGE_RELOAD_GUARD_MS = 3 * SECOND_MS;
+/** The idle-timer library's own default; the product's own setting is not shown by the spec. */
+export const IDLE_TIMER_LIBRARY_DEFAULT_MS = 20 * MINUTE_MS;
+
+// --- Files and dates (spec 5, 9) ---
+export const SHA256_CHUNK_BYTES = 1_024_000;
+export const DATE_OFFSET_WEEK_DAYS = 7;
+export const DATE_OFFSET_MONTH_DAYS = 30;
+
+// --- Serial terminal (spec 3, 4, 9; DESIGN 8) ---
+export const SERIAL_BAUD_RATE = 115200;
+export const SERIAL_FLOW_CONTROL = 'hardware';
+/** Web Serial `requestPort` filters: the two supported USB bridges. */
+export const SERIAL_USB_FILTERS: readonly { usbVendorId: number; usbProductId: number }[] = [
+  { usbVendorId: 5971, usbProductId: 51460 },
+  { usbVendorId: 3238, usbProductId: 41040 },
+];
+/** The serial reader drops this many trailing characters of incoming data. */
+export const SERIAL_TRAILING_STRIP_CHARS = 2;
+export const FRAME_DLE = 16;
+export const FRAME_STX = 2;
+export const FRAME_ETX = 3;
+export const FRAME_START_MARKER: readonly number[] = [FRAME_DLE, FRAME_STX];
+export const FRAME_END_MARKER: readonly number[] = [FRAME_DLE, FRAME_ETX];
+export const TERMINAL_CODE_OK = 620000;
+export const TERMINAL_CODE_FAILURE = 670000;
+export const DEVICE_ERROR_CODE_FIRST = 623901;
+export const DEVICE_ERROR_CODE_LAST = 623917;
+
+// --- Passwords (spec 5, 9) ---
+export const PASSWORD_METER_MIN_LENGTH = 8;
+
+// --- Dashboard and carousel (spec 2, 9) ---
+export const CAROUSEL_SPEED_MS = 300;
+export const CAROUSEL_SPACING_PX = 30;
+export const CAROUSEL_DOUBLE_TAP_MS = 300;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;
+/** Slides shown at once when more than one feature card is available (else 1). */
+export const CAROUSEL_SLIDES_MULTI = 2;
+/** counter_reset values: 0 daily digest, 1 weekly; weekly when unknown. */
+export const COUNTER_RESET_DAILY = 0;
+export const COUNTER_RESET_WEEKLY = 1;
+export const DEFAULT_COUNTER_RESET = COUNTER_RESET_WEEKLY;
+
+// --- Shell animation and timing (spec 2, 9) ---
+export const SCROLL_TOP_OFFSET_PX = 200;
+export const SCROLL_TOP_SPEED_MS = 600;
+export const MODAL_TRANSITION_MS = 300;
+export const MODAL_BACKDROP_MS = 150;
+export const THEME_SWITCH_FLAG_MS = 300;
+export const SPLASH_HIDE_MS = 500;
+export const ASIDE_ANIMATION_MS = 300;
+export const RESIZE_DEBOUNCE_MS = 200;
+export const MENU_HOVER_DELAY_MS = 200;
+export const MENU_ACCORDION_SLIDE_MS = 250;
+export const REINIT_DELAYS_MS: readonly number[] = [50, 140, 70, 500];
+export const PROGRESS_BAR_THICKNESS_PX = 3;
+
+// --- Layout defaults kept in browser storage (spec 1) ---
+export const DEFAULT_LAYOUT = {
+  isSideMenuShown: true,
+  isHeaderShown: false,
+  isDarkSkin: true,
+  primaryColor: 'blue',
+} as const;
+
+// --- Browser storage keys (spec 3; keys the spec does not name are decided here) ---
+export const STORAGE_KEYS = {
+  apiToken: 'api_token',
+  authExp: 'authExp',
+  mfa: 'mfa',
+  userId: 'user_id',
+  confirmMfa: 'confirmMFA',
+  verifyToken: 'verify_token',
+  verifyId: 'VerifyId',
+  language: 'lang',
+  theme: 'theme',
+  layout: 'layout',
+} as const;
+
+// --- Companies and roles (DESIGN 7) ---
+export const PLATFORM_COMPANY_CODE = 'HQ';
+/** Head-office security centre: its users may open the Key Certificate Group page. */
+export const HQSC_COMPANY_CODE = 'HQSC';
+
+// --- Terms and conditions (spec 9) ---
+export const TRIAL_PERIOD_DAYS = 60;
+export const DISPUTE_RESOLUTION_DAYS = 90;
+export const GOVERNING_LAW_COUNTRY = 'Taiwan';
+
+// --- Server-side authentication (DESIGN 6) ---
+export const EMAIL_CODE_TTL_MS = 5 * MINUTE_MS;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** POST /auth/login/otp only mails a code within this time of a correct password. */
+export const PASSWORD_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
+export const INVITATION_TTL_MS = 7 * DAY_MS;
+export const RESET_LINK_TTL_MS = HOUR_MS;
+export const SESSION_TTL_MS = HOUR_MS;
+export const SESSION_TOKEN_BYTES = 32;
+export const SIGN_IN_LOCKOUT_FAILURES = 10;
+export const SIGN_IN_LOCKOUT_MS = 15 * MINUTE_MS;
+export const RECOVERY_CODE_COUNT = 10;
+export const TOTP_PERIOD_S = 30;
+export const TOTP_DIGITS = 6;
+/** Accepted clock drift in TOTP steps either side. */
+export const TOTP_WINDOW_STEPS = 1;
+export const TOTP_ALGORITHM = 'SHA1';

@@ -2,15 +2,25 @@ import type { Limit } from '../../lib/rate-limit';
 
 // Lifetimes and limits of DESIGN.md section 6, and the server's wording of spec section 8.
 
-export const LOGIN_CODE_TTL_MS = 5 * 60_000;
-export const PASSWORD_PROOF_TTL_MS = 5 * 60_000;
-export const CODE_MAX_FAILURES = 5;
+import {
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_TTL_MS,
+  INVITATION_TTL_MS,
+  PASSWORD_CHALLENGE_TTL_MS,
+  RECOVERY_CODE_COUNT,
+  RESET_LINK_TTL_MS,
+  SIGN_IN_LOCKOUT_FAILURES,
+  SIGN_IN_LOCKOUT_MS,
+} from '@tkc/contracts/constants';
+
+export const LOGIN_CODE_TTL_MS = EMAIL_CODE_TTL_MS;
+export const PASSWORD_PROOF_TTL_MS = PASSWORD_CHALLENGE_TTL_MS;
+export const CODE_MAX_FAILURES = EMAIL_CODE_MAX_ATTEMPTS;
+/** Wrong codes count in a window of this length from the first one. */
 export const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCK_AFTER_FAILED_LOGINS = 10;
-export const LOCK_DURATION_MS = 15 * 60_000;
-export const RESET_LINK_TTL_MS = 60 * 60_000;
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
-export const RECOVERY_CODE_COUNT = 10;
+export const LOCK_AFTER_FAILED_LOGINS = SIGN_IN_LOCKOUT_FAILURES;
+export const LOCK_DURATION_MS = SIGN_IN_LOCKOUT_MS;
+export { INVITATION_TTL_MS, RECOVERY_CODE_COUNT, RESET_LINK_TTL_MS };
 
 export const MSG = {
   loginIncorrect: 'Email or password is incorrect',

@@ -1,3 +1,4 @@
+import { GLOBAL_ADMIN_ROLES, ROLE_CODES } from '@tkc/contracts/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
@@ -6,27 +7,13 @@ import { recordAudit } from '../audit/audit-service';
 import { INVITATION_TTL_MS } from '../auth/auth-policy';
 import { findCompanyByCode, findUserByEmail, insertInvitation } from '../auth/auth-repo';
 
-const ROLE_CODES = new Set([
-  'plf-owner',
-  'plf-admin',
-  'com-admin',
-  'cap-manager',
-  'cap-advanced',
-  'cap-user',
-  'sig-manager',
-  'sig-user',
-  'crt-manager',
-  'crt-user',
-  'erk-user',
-  'mdl-viewer',
-  'kcg-manager',
-]);
-const GLOBAL_ROLES = new Set(['plf-owner', 'plf-admin']);
+const ROLE_CODE_SET: ReadonlySet<string> = new Set(ROLE_CODES);
+const GLOBAL_ROLES: ReadonlySet<string> = new Set(GLOBAL_ADMIN_ROLES);
 
 /** An invitation names role codes; a 'COMPANY/role' string is accepted for the same company. */
 export function parseRoleGrant(value: string, companyCode: string): string {
   const [company, role] = value.includes('/') ? value.split('/', 2) : [companyCode, value];
-  if (company !== companyCode || !role || !ROLE_CODES.has(role)) {
+  if (company !== companyCode || !role || !ROLE_CODE_SET.has(role)) {
     throw badRequest(`Role '${value}' is not valid for company ${companyCode}`);
   }
   return role;

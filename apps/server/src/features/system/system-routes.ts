@@ -6,12 +6,13 @@ import {
   healthResponse,
   ipResponse,
 } from '@tkc/contracts/api/system';
+import { APP_VERSION } from '@tkc/contracts/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { originOf, requireActor } from '../../plugins/session';
 import { type ContactDeps, sendContactMessage } from '../contact/contact-service';
 
-export const VERSION = '1.9.41';
+export const VERSION = APP_VERSION;
 
 /** Spec section 3's flags from the server's configuration. */
 export function featureFlagsOf(config: Pick<Config, 'features'>): FeatureFlags {

@@ -13,10 +13,14 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin-routes';
+import { auditRoutes } from './features/audit/audit-routes';
 import type { AuthDeps } from './features/auth/auth-deps';
 import { authRoutes } from './features/auth/auth-routes';
 import { createSessionCache } from './features/auth/session-cache';
+import { companiesRoutes } from './features/companies/companies-routes';
+import { modelsRoutes } from './features/models/models-routes';
 import { systemRoutes, VERSION } from './features/system/system-routes';
+import { usersRoutes } from './features/users/users-routes';
 import type { SecretBox } from './lib/crypto';
 import { AppError } from './lib/errors';
 import type { Mailer } from './lib/mail/mailer';
@@ -119,6 +123,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     { prefix: API },
   );
+  const management = {
+    db: database.db,
+    mailer: deps.mailer,
+    clock,
+    cache,
+    publicUrl: config.publicUrl,
+    platformCode: config.platformCompanyCode,
+  };
+  await app.register(usersRoutes(management), { prefix: API });
+  await app.register(companiesRoutes(management), { prefix: API });
+  await app.register(modelsRoutes(management), { prefix: API });
+  await app.register(auditRoutes(management), { prefix: API });
   if (deps.adminToken) {
     await app.register(
       adminRoutes({

@@ -81,6 +81,12 @@ export class ConfigError extends Error {
   }
 }
 
+/** A bad value as the error line shows it: never the master key, nor a password inside a URL. */
+function shownValue(key: string, value: unknown): string {
+  if (key === 'MASTER_KEY') return 'a value that is not shown';
+  return `'${String(value).replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@')}'`;
+}
+
 /** Reads the environment; a mistake throws ConfigError with one line per variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset", as in most shells' `VAR=` usage.
@@ -91,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      return `Configuration error: ${key} ${issue.message} (got '${String(cleaned[key])}')`;
+      return `Configuration error: ${key} ${issue.message} (got ${shownValue(key, cleaned[key])})`;
     });
     throw new ConfigError(lines);
   }

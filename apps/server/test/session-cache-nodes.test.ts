@@ -18,7 +18,8 @@ beforeAll(async () => {
   const url = (
     ctx.database.db as unknown as { $client: { options?: { connectionString?: string } } }
   ).$client.options?.connectionString;
-  if (process.env.TEST_DATABASE_URL && !url) throw new Error('expected the pool of a PostgreSQL server');
+  if (process.env.TEST_DATABASE_URL && !url)
+    throw new Error('expected the pool of a PostgreSQL server');
   const database = url ? await openDatabase({ databaseUrl: url, poolSize: 2 }) : ctx.database;
   nodeB = await buildApp({
     config: ctx.config,

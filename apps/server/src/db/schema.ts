@@ -25,7 +25,13 @@ export const companies = pgTable('companies', {
   contactPhone: text('contact_phone').notNull().default(''),
   address: text('address').notNull().default(''),
   isPlatform: boolean('is_platform').notNull().default(false),
+  /** Licences per feature group (cap, sig, crt, erk): how many users may hold its roles. */
+  licences: jsonb('licences').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  /** 'trial' or 'production', and when it ends (null: open-ended). */
+  tier: text('tier').notNull().default('trial'),
+  tierEndsAt: ts('tier_ends_at'),
   createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const users = pgTable(
@@ -194,3 +200,41 @@ export const contactMessages = pgTable('contact_messages', {
   content: text('content').notNull(),
   createdAt: createdAt(),
 });
+
+/** Terminal models; the family sets the app-name limit (older 1-20, newer 1-64; spec section 5). */
+export const models = pgTable('models', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  family: text('family').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Serial-number prefixes: a terminal's model is found from the start of its serial number. */
+export const modelPrefixes = pgTable(
+  'model_prefixes',
+  {
+    prefix: text('prefix').primaryKey(),
+    modelId: uuid('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('model_prefixes_model_idx').on(t.modelId)],
+);
+
+/** A serial number belongs to at most one company (the unique sn). */
+export const companySerialNumbers = pgTable(
+  'company_serial_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sn: text('sn').notNull().unique(),
+    modelId: uuid('model_id').references(() => models.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_sn_company_idx').on(t.companyId, t.sn)],
+);

@@ -31,6 +31,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .headers(error.headers)
         .send({ status: error.statusCode, msg: error.message });
     }
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+      // A malformed id cannot name anything: the same answer as an unknown one.
+      return reply.code(404).send({ status: 404, msg: 'Not Found' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const msg = validationMessage(error.validation as ValidationEntry[], error.validationContext);
       return reply.code(400).send({ status: 400, msg });

@@ -6,7 +6,9 @@ import { execFileSync } from 'node:child_process';
  */
 export function oathtoolTotp(secret: string, at: Date): string {
   const seconds = Math.floor(at.getTime() / 1000);
-  const out = execFileSync('/usr/bin/oathtool', ['--totp', '-b', `--now=@${seconds}`, secret], { encoding: 'utf8' });
+  const out = execFileSync('/usr/bin/oathtool', ['--totp', '-b', `--now=@${seconds}`, secret], {
+    encoding: 'utf8',
+  });
   const code = out.trim();
   if (!/^\d{6}$/.test(code)) throw new Error(`oathtool printed ${JSON.stringify(out)}`);
   return code;

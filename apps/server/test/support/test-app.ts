@@ -13,7 +13,8 @@ import { extractCode, extractLink, type SmtpCatcher, startSmtpCatcher } from './
 import { openTestDatabase } from './test-db';
 
 /** What the SPA sends as the password: SHA-256 hex of what the user typed. */
-export const clientHash = (password: string) => crypto.createHash('sha256').update(password).digest('hex');
+export const clientHash = (password: string) =>
+  crypto.createHash('sha256').update(password).digest('hex');
 
 export type TestContext = {
   app: FastifyInstance;
@@ -42,7 +43,12 @@ export async function createTestApp(
   });
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
-  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: '', log: () => {} });
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: config.mailFrom,
+    outboxDir: '',
+    log: () => {},
+  });
   const app = await buildApp({
     config,
     database,
@@ -100,11 +106,22 @@ export function tokenOf(response: LightMyRequestResponse): string {
   return token;
 }
 
-export async function ensureCompany(ctx: TestContext, code: string, name = `${code} Ltd`, isPlatform = false) {
+export async function ensureCompany(
+  ctx: TestContext,
+  code: string,
+  name = `${code} Ltd`,
+  isPlatform = false,
+) {
   await ctx.database.db.insert(companies).values({ code, name, isPlatform }).onConflictDoNothing();
 }
 
-export type TestUser = { email: string; password: string; hash: string; userId: string; token: string };
+export type TestUser = {
+  email: string;
+  password: string;
+  hash: string;
+  userId: string;
+  token: string;
+};
 
 /**
  * An invited user who completed registration (and so holds a live session).
@@ -118,7 +135,12 @@ export async function registerUser(
   await ensureCompany(ctx, company, `${company} Ltd`, company === 'HQ');
   const password = input.password ?? 'Secret123!';
   const { token: linkToken } = await createInvitation(
-    { db: ctx.database.db, mailer: createNullMailer(), clock: ctx.now, publicUrl: ctx.config.publicUrl },
+    {
+      db: ctx.database.db,
+      mailer: createNullMailer(),
+      clock: ctx.now,
+      publicUrl: ctx.config.publicUrl,
+    },
     { email: input.email, companyCode: company, roles: input.roles ?? ['erk-user'] },
   );
   const response = await api(
@@ -154,7 +176,11 @@ export async function signInWithEmailCode(
   user: Pick<TestUser, 'email' | 'hash'>,
   options: { force?: boolean } = {},
 ): Promise<string> {
-  const login = await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash, force: options.force });
+  const login = await api(ctx, 'POST', '/auth/login', {
+    email: user.email,
+    password: user.hash,
+    force: options.force,
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const code = await requestLoginCode(ctx, user.email);
   const verify = await api(ctx, 'POST', '/auth/login/verify', {
@@ -164,7 +190,8 @@ export async function signInWithEmailCode(
     mode: 'email',
     force: options.force,
   });
-  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
+  if (verify.statusCode !== 200)
+    throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
   return tokenOf(verify);
 }
 

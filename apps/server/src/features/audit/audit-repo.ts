@@ -1,4 +1,4 @@
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { asc, desc, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
@@ -35,4 +35,84 @@ export function listAuditEventsAfter(db: DbOrTx, afterId: number, limit: number)
     .where(gt(auditEvents.id, afterId))
     .orderBy(asc(auditEvents.id))
     .limit(limit);
+}
+
+export type AuditFilter = {
+  companyIds?: string[];
+  onlyCompanyId?: string;
+  keyword?: string;
+  actions?: string[];
+  results?: string[];
+  start?: Date;
+  endExclusive?: Date;
+};
+
+const AUDIT_SORT: Record<string, string> = {
+  created_at: 'a.created_at',
+  action: 'a.action',
+  actor: 'a.actor_email',
+  result: 'a.result',
+};
+
+function auditWhere(filter: AuditFilter): SQL {
+  const where: SQL[] = [sql`true`];
+  if (filter.onlyCompanyId) where.push(sql`a.company_id = ${filter.onlyCompanyId}`);
+  if (filter.companyIds?.length) where.push(sql`a.company_id::text in ${filter.companyIds}`);
+  if (filter.keyword) {
+    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(a.actor_email ilike ${like} or a.action ilike ${like} or a.target ilike ${like} or a.ip ilike ${like})`);
+  }
+  // An activity filter matches the action or any action under it ('auth' matches 'auth.login').
+  if (filter.actions?.length) {
+    where.push(sql`(${sql.join(filter.actions.map((a) => sql`a.action = ${a} or a.action like ${`${a}.%`}`), sql` or `)})`);
+  }
+  if (filter.results?.length) where.push(sql`a.result in ${filter.results}`);
+  if (filter.start) where.push(sql`a.created_at >= ${filter.start}`);
+  if (filter.endExclusive) where.push(sql`a.created_at < ${filter.endExclusive}`);
+  return sql.join(where, sql` and `);
+}
+
+export type AuditListRecord = {
+  id: number | string;
+  created_at: string | Date;
+  actor_email: string;
+  company_id: string | null;
+  company_code: string | null;
+  action: string;
+  target: string;
+  ip: string;
+  result: string;
+  detail: Record<string, unknown>;
+};
+
+export async function listAuditRows(
+  db: DbOrTx,
+  filter: AuditFilter,
+  page: { limit: number; offset: number; sortby: string; sort: 'asc' | 'desc' },
+) {
+  const direction = sql.raw(page.sort === 'desc' ? 'desc' : 'asc');
+  const where = auditWhere(filter);
+  const result = (await db.execute(sql`
+    select a.id, a.created_at, a.actor_email, a.company_id::text as company_id, c.code as company_code,
+      a.action, a.target, a.ip, a.result, a.detail
+    from audit_events a left join companies c on c.id = a.company_id
+    where ${where}
+    order by ${sql.raw(AUDIT_SORT[page.sortby] ?? 'a.created_at')} ${direction}, a.id ${direction}
+    limit ${page.limit} offset ${page.offset}`)) as unknown as { rows: AuditListRecord[] };
+  const counted = (await db.execute(
+    sql`select count(*)::int as n from audit_events a where ${where}`,
+  )) as unknown as { rows: { n: number }[] };
+  return { rows: result.rows, total: counted.rows[0]?.n ?? 0 };
+}
+
+/** The filtered events in id order, a batch at a time (for the CSV export). */
+export async function listAuditBatchAfter(db: DbOrTx, filter: AuditFilter, afterId: number, limit: number) {
+  const result = (await db.execute(sql`
+    select a.id, a.created_at, a.actor_email, a.company_id::text as company_id, c.code as company_code,
+      a.action, a.target, a.ip, a.result, a.detail
+    from audit_events a left join companies c on c.id = a.company_id
+    where ${auditWhere(filter)} and a.id > ${afterId}
+    order by a.id asc
+    limit ${limit}`)) as unknown as { rows: AuditListRecord[] };
+  return result.rows;
 }

@@ -1,9 +1,17 @@
-import { toLanguage } from '../../lib/language';
+import type { DbOrTx } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { toLanguage } from '../../lib/language';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit-service';
 import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
+import {
+  LIMITS,
+  LOCK_AFTER_FAILED_LOGINS,
+  LOCK_DURATION_MS,
+  MSG,
+  PASSWORD_PROOF_TTL_MS,
+} from './auth-policy';
 import {
   deleteSession,
   extendSession,
@@ -16,9 +24,12 @@ import {
   updateUser,
   upsertSession,
 } from './auth-repo';
-import { LIMITS, LOCK_AFTER_FAILED_LOGINS, LOCK_DURATION_MS, MSG, PASSWORD_PROOF_TTL_MS } from './auth-policy';
-import { assertCodeEntryAllowed, checkSecondFactor, type FactorMode, issueEmailCode } from './second-factor';
-import type { DbOrTx } from '../../db/client';
+import {
+  assertCodeEntryAllowed,
+  checkSecondFactor,
+  type FactorMode,
+  issueEmailCode,
+} from './second-factor';
 
 export type OpenedSession = { token: string; expiresAt: Date };
 
@@ -74,7 +85,9 @@ async function provePassword(
     throw badRequest(failureMsg);
   }
   if (user.isDisabled) {
-    await auditUser(deps.db, user, 'auth.login.password', 'failure', origin, { reason: 'disabled' });
+    await auditUser(deps.db, user, 'auth.login.password', 'failure', origin, {
+      reason: 'disabled',
+    });
     throw forbidden(MSG.accountDisabled);
   }
   return user;
@@ -104,7 +117,8 @@ export function auditUser(
   return db.transaction(write);
 }
 
-const isLive = (session: { expiresAt: Date } | undefined, now: Date) => !!session && session.expiresAt > now;
+const isLive = (session: { expiresAt: Date } | undefined, now: Date) =>
+  !!session && session.expiresAt > now;
 
 /** POST /auth/login */
 export async function login(
@@ -127,7 +141,11 @@ export async function login(
 }
 
 /** POST /auth/login/otp: only within 5 minutes of a proven password, so nobody can mail-bomb. */
-export async function sendLoginCode(deps: AuthDeps, body: { email: string }, origin: RequestOrigin) {
+export async function sendLoginCode(
+  deps: AuthDeps,
+  body: { email: string },
+  origin: RequestOrigin,
+) {
   const email = body.email.toLowerCase();
   await deps.limiter.hit(LIMITS.codeSendPerIp(origin.ip), LIMITS.codeSendPerAccount(email));
   const now = deps.clock();
@@ -161,8 +179,11 @@ export async function verifyLogin(
     const now = deps.clock();
     const user = (await lockUser(tx, proven.id))!;
     // A reset or change committed since the password was checked: that check no longer counts.
-    if (false as boolean) {
-      await auditUser(tx, user, 'auth.login', 'failure', origin, { reason: 'password-changed', mode: body.mode });
+    if (user.passwordHash !== proven.passwordHash) {
+      await auditUser(tx, user, 'auth.login', 'failure', origin, {
+        reason: 'password-changed',
+        mode: body.mode,
+      });
       return { kind: 'stale-password' as const };
     }
     assertCodeEntryAllowed(user, now);
@@ -170,7 +191,10 @@ export async function verifyLogin(
     const hasOtherSession = isLive(current, now);
     if (hasOtherSession && !body.force) return { kind: 'conflict' as const };
     if (!(await checkSecondFactor(tx, deps, user, body.mode, body.code, 'login'))) {
-      await auditUser(tx, user, 'auth.login', 'failure', origin, { reason: 'wrong-code', mode: body.mode });
+      await auditUser(tx, user, 'auth.login', 'failure', origin, {
+        reason: 'wrong-code',
+        mode: body.mode,
+      });
       return { kind: 'bad-code' as const };
     }
     const session = await openSession(tx, deps, user.id, origin);
@@ -183,7 +207,8 @@ export async function verifyLogin(
   });
   deps.cache.invalidate(proven.id);
   if (outcome.kind === 'conflict') throw conflict(MSG.multipleDevicesVerify);
-  if (outcome.kind === 'bad-code' || outcome.kind === 'stale-password') throw badRequest(MSG.otpInvalid);
+  if (outcome.kind === 'bad-code' || outcome.kind === 'stale-password')
+    throw badRequest(MSG.otpInvalid);
   return { userId: proven.id, session: outcome.session };
 }
 
@@ -215,7 +240,9 @@ export async function resolveSession(
 ): Promise<ResolvedSession | undefined> {
   const now = deps.clock();
   const tokenHash = sha256Hex(token);
-  const row = await deps.cache.session(tokenHash, () => findLiveSessionWithUser(deps.db, tokenHash, now));
+  const row = await deps.cache.session(tokenHash, () =>
+    findLiveSessionWithUser(deps.db, tokenHash, now),
+  );
   if (!row || row.isDisabled || row.expiresAt <= now) return undefined;
   return {
     sessionId: row.sessionId,
@@ -250,7 +277,8 @@ export async function refresh(deps: AuthDeps, actor: Actor, origin: RequestOrigi
   const expiresAt = await deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const expiresAt = new Date(now.getTime() + deps.config.sessionTtlS * 1000);
-    if (!(await extendSession(tx, actor.sessionId, expiresAt, now))) throw unauthorized(MSG.sessionEnded);
+    if (!(await extendSession(tx, actor.sessionId, expiresAt, now)))
+      throw unauthorized(MSG.sessionEnded);
     await recordAudit(tx, {
       action: 'auth.refresh',
       result: 'success',

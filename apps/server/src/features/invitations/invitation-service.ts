@@ -1,3 +1,4 @@
+import type { Language } from '@tkc/contracts/fields';
 import { GLOBAL_ADMIN_ROLES, ROLE_CODES } from '@tkc/contracts/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -26,63 +27,72 @@ export type InvitationDeps = {
   publicUrl: string;
 };
 
+export type InvitationInput = {
+  email: string;
+  companyCode: string;
+  roles: string[];
+  lang?: Language;
+  invitedBy?: { userId: string; email: string } | null;
+  ip?: string;
+};
+
 /**
- * Creates a 7-day, single-use invitation, records it in the audit chain and mails the link.
- * Global roles are only granted in the platform company.
+ * Writes a 7-day, single-use invitation and its audit event in the caller's transaction. Global
+ * roles are only granted in the platform company. The caller mails the link after commit.
  */
-export async function createInvitation(
-  deps: InvitationDeps,
-  input: {
-    email: string;
-    companyCode: string;
-    roles: string[];
-    lang?: 'en' | 'de' | 'es' | 'fr' | 'ja' | 'zh';
-    invitedBy?: { userId: string; email: string } | null;
-    ip?: string;
-    tx?: DbOrTx;
-  },
-) {
+export async function prepareInvitation(tx: DbOrTx, deps: Pick<InvitationDeps, 'clock' | 'publicUrl'>, input: InvitationInput) {
   const email = input.email.trim().toLowerCase();
   const token = newToken();
   const link = `${deps.publicUrl}/auth/register?api_token=${token}`;
-  const write = async (tx: DbOrTx) => {
-    const company = await findCompanyByCode(tx, input.companyCode);
-    if (!company) throw notFound(`Company ${input.companyCode} not found`);
-    const roles = input.roles.map((r) => parseRoleGrant(r, company.code));
-    if (roles.some((r) => GLOBAL_ROLES.has(r)) && !company.isPlatform) {
-      throw badRequest('Platform roles can only be granted in the platform company');
-    }
-    if (await findUserByEmail(tx, email))
-      throw badRequest('This Email has been Registered, please login instead.');
-    const invitation = await insertInvitation(tx, {
-      tokenHash: sha256Hex(token),
-      email,
-      companyId: company.id,
-      roles,
-      language: input.lang ?? 'en',
-      invitedBy: input.invitedBy?.userId ?? null,
-      expiresAt: new Date(deps.clock().getTime() + INVITATION_TTL_MS),
-    });
-    await recordAudit(tx, {
-      action: 'invitation.create',
-      result: 'success',
-      actorUserId: input.invitedBy?.userId ?? null,
-      actorEmail: input.invitedBy?.email ?? 'system',
-      companyId: company.id,
-      target: `invitation:${invitation.id}`,
-      ip: input.ip ?? '',
-      detail: { email, roles },
-    });
-    return { invitation, company };
-  };
-  const { invitation, company } = input.tx
-    ? await write(input.tx)
-    : await deps.db.transaction(write);
-  await deps.mailer.send({
-    to: email,
-    lang: input.lang ?? 'en',
-    kind: 'invitation',
-    data: { link, companyName: company.name, expiresDays: 7 },
+  const company = await findCompanyByCode(tx, input.companyCode);
+  if (!company) throw notFound(`Company ${input.companyCode} not found`);
+  const roles = [...new Set(input.roles.map((r) => parseRoleGrant(r, company.code)))];
+  if (roles.some((r) => GLOBAL_ROLES.has(r)) && !company.isPlatform) {
+    throw badRequest('Platform roles can only be granted in the platform company');
+  }
+  if (await findUserByEmail(tx, email)) throw badRequest('This Email has been Registered, please login instead.');
+  const invitation = await insertInvitation(tx, {
+    tokenHash: sha256Hex(token),
+    email,
+    companyId: company.id,
+    roles,
+    language: input.lang ?? 'en',
+    invitedBy: input.invitedBy?.userId ?? null,
+    expiresAt: new Date(deps.clock().getTime() + INVITATION_TTL_MS),
   });
-  return { invitation, link, token };
+  await recordAudit(tx, {
+    action: 'invitation.create',
+    result: 'success',
+    actorUserId: input.invitedBy?.userId ?? null,
+    actorEmail: input.invitedBy?.email ?? 'system',
+    companyId: company.id,
+    target: `invitation:${invitation.id}`,
+    ip: input.ip ?? '',
+    detail: { email, roles },
+  });
+  return { invitation, company, link, token };
+}
+
+export async function sendInvitationMail(
+  mailer: Mailer,
+  mail: { email: string; lang: Language; link: string; companyName: string; inviterName?: string },
+) {
+  await mailer.send({
+    to: mail.email,
+    lang: mail.lang,
+    kind: 'invitation',
+    data: { link: mail.link, companyName: mail.companyName, inviterName: mail.inviterName, expiresDays: 7 },
+  });
+}
+
+/** An invitation in a transaction of its own, then its mail (admin CLI, first start). */
+export async function createInvitation(deps: InvitationDeps, input: InvitationInput) {
+  const prepared = await deps.db.transaction((tx) => prepareInvitation(tx, deps, input));
+  await sendInvitationMail(deps.mailer, {
+    email: prepared.invitation.email,
+    lang: input.lang ?? 'en',
+    link: prepared.link,
+    companyName: prepared.company.name,
+  });
+  return prepared;
 }

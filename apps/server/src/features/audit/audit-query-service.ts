@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import type { AUDIT_SORT_COLUMNS } from '@tkc/contracts/api/management';
+import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
+import { hasRole } from '@tkc/contracts/roles';
+import type { Db } from '../../db/client';
+import { forbidden } from '../../lib/errors';
+import { isGlobalAdmin } from '../access/access-policy';
+import type { ActorContext } from '../access/actor-context';
+import { type AuditFilter, type AuditListRecord, listAuditBatchAfter, listAuditRows } from './audit-repo';
+import { verifyAuditChain } from './audit-service';
+
+export type AuditQueryDeps = { db: Db };
+type AuditQuery = ListQueryParams<(typeof AUDIT_SORT_COLUMNS)[number]>;
+
+/** Global admins read every company's events; a company admin only their company's. */
+function auditFilterFor(actor: ActorContext, query: AuditQuery): AuditFilter {
+  const { start, endExclusive } = dateRangeOf(query, actor.timeZone);
+  const base = {
+    keyword: query.keyword,
+    actions: query.activity,
+    results: query.status,
+    companyIds: query.companyid,
+    start,
+    endExclusive,
+  };
+  if (isGlobalAdmin(actor)) return base;
+  if (hasRole(actor.roles, 'com-admin', actor.companyCode, actor.platformCode)) {
+    return { ...base, onlyCompanyId: actor.companyId };
+  }
+  throw forbidden();
+}
+
+const toRow = (r: AuditListRecord) => ({
+  ...r,
+  id: Number(r.id),
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+export async function listAudit(deps: AuditQueryDeps, actor: ActorContext, query: AuditQuery) {
+  const { rows, total } = await listAuditRows(deps.db, auditFilterFor(actor, query), {
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    sortby: query.sortby,
+    sort: query.sort,
+  });
+  return { total, data: rows.map(toRow) };
+}
+
+const CSV_COLUMNS = ['id', 'created_at', 'actor_email', 'company_code', 'action', 'target', 'ip', 'result', 'detail'] as const;
+
+/** RFC 4180 quoting; a leading = + - @ is neutralised so spreadsheets do not run it as a formula. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** GET /audit/export: the filtered set as CSV, read and sent a batch at a time. */
+export function exportAudit(deps: AuditQueryDeps, actor: ActorContext, query: AuditQuery): Readable {
+  const filter = auditFilterFor(actor, query);
+  async function* lines() {
+    yield `${CSV_COLUMNS.join(',')}\r\n`;
+    let lastId = 0;
+    for (;;) {
+      const batch = await listAuditBatchAfter(deps.db, filter, lastId, 2000);
+      if (batch.length === 0) return;
+      const rows = batch.map(toRow);
+      yield rows.map((r) => `${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`).join('');
+      lastId = rows[rows.length - 1]!.id;
+    }
+  }
+  return Readable.from(lines());
+}
+
+/** GET /audit/verify: the chain's verdict, for the roles that may open the audit page. */
+export async function verifyAudit(deps: AuditQueryDeps, actor: ActorContext) {
+  if (!isGlobalAdmin(actor) && !hasRole(actor.roles, 'com-admin', actor.companyCode, actor.platformCode)) {
+    throw forbidden();
+  }
+  const verdict = await verifyAuditChain(deps.db);
+  return verdict.isValid
+    ? { is_valid: true, count: verdict.count, broken_id: null, reason: null }
+    : { is_valid: false, count: verdict.count, broken_id: verdict.brokenId, reason: verdict.reason };
+}

@@ -1,0 +1,124 @@
+import type { Readable } from 'node:stream';
+import { okEmpty } from '@tkc/contracts/api/common';
+import {
+  COMPANY_SORT_COLUMNS,
+  companyBody,
+  companyListResponse,
+  companyPatchBody,
+  companyResponse,
+  idParam,
+  importReport,
+  SN_SORT_COLUMNS,
+  snBody,
+  snListResponse,
+  snParams,
+} from '@tkc/contracts/api/management';
+import { listQuerySchema } from '@tkc/contracts/list-query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { type ActorDeps, actorContext } from '../access/actor-context';
+import {
+  addSerialNumber,
+  type CompaniesDeps,
+  createCompany,
+  getCompany,
+  importCompanySerialNumbers,
+  listCompanyOverview,
+  listCompanySerialNumbers,
+  removeSerialNumber,
+  updateCompany,
+} from './companies-service';
+
+const tags = ['companies'];
+
+export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // A CSV upload is read as a stream, line by line, never buffered whole.
+    app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+
+    app.get(
+      '/companies',
+      { schema: { tags, querystring: listQuerySchema(COMPANY_SORT_COLUMNS), response: { 200: companyListResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await listCompanyOverview(deps, await actorContext(deps, request), request.query),
+      }),
+    );
+    app.post('/companies', { schema: { tags, body: companyBody, response: { 200: companyResponse } } }, async (request) => ({
+      status: 200 as const,
+      msg: 'Company created',
+      data: await createCompany(deps, await actorContext(deps, request), request.body),
+    }));
+    app.get('/companies/:id', { schema: { tags, params: idParam, response: { 200: companyResponse } } }, async (request) => ({
+      status: 200 as const,
+      msg: 'OK',
+      data: await getCompany(deps, await actorContext(deps, request), request.params.id),
+    }));
+    app.patch(
+      '/companies/:id',
+      { schema: { tags, params: idParam, body: companyPatchBody, response: { 200: companyResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'Company updated',
+        data: await updateCompany(deps, await actorContext(deps, request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/companies/:id/sn',
+      {
+        schema: {
+          tags,
+          params: idParam,
+          querystring: listQuerySchema(SN_SORT_COLUMNS),
+          response: { 200: snListResponse },
+        },
+      },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await listCompanySerialNumbers(deps, await actorContext(deps, request), request.params.id, request.query),
+      }),
+    );
+    app.post(
+      '/companies/:id/sn',
+      { schema: { tags, params: idParam, body: snBody, response: { 200: okEmpty } } },
+      async (request) => {
+        await addSerialNumber(deps, await actorContext(deps, request), request.params.id, request.body.sn);
+        return { status: 200 as const, msg: 'Serial number added' };
+      },
+    );
+    app.delete(
+      '/companies/:id/sn/:snId',
+      { schema: { tags, params: snParams, response: { 200: okEmpty } } },
+      async (request) => {
+        await removeSerialNumber(deps, await actorContext(deps, request), request.params.id, request.params.snId);
+        return { status: 200 as const, msg: 'Serial number deleted' };
+      },
+    );
+    app.post(
+      '/companies/:id/sn/import',
+      {
+        schema: {
+          tags,
+          params: idParam,
+          description: 'Body: a CSV file (Content-Type: text/csv), one serial number per line in the first column.',
+          response: { 200: importReport },
+        },
+      },
+      async (request) => {
+        if (!request.headers['content-type']?.startsWith('text/csv')) {
+          throw new AppError(415, 'Send the file as text/csv');
+        }
+        const report = await importCompanySerialNumbers(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.body as Readable,
+        );
+        return { status: 200 as const, msg: 'Import finished', data: report };
+      },
+    );
+  };
+}

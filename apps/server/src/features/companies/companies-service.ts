@@ -1,0 +1,266 @@
+import type { Readable } from 'node:stream';
+import type { COMPANY_SORT_COLUMNS, companyBody, companyPatchBody, SN_SORT_COLUMNS } from '@tkc/contracts/api/management';
+import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
+import { ROLE_GROUPS } from '@tkc/contracts/roles';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { assertCan, listScope } from '../access/access-policy';
+import type { ActorContext } from '../access/actor-context';
+import { recordAudit } from '../audit/audit-service';
+import type { AuthCache } from '../auth/auth-deps';
+import {
+  type CompanyListRecord,
+  type CompanyRecord,
+  deleteSerialNumber,
+  findCompanyByCodeAny,
+  findCompanyById,
+  findSerialNumber,
+  findSerialNumberOwner,
+  insertCompanyRow,
+  insertSerialNumbers,
+  listCompanies,
+  listPrefixes,
+  listSerialNumbers,
+  updateCompanyRow,
+} from './companies-repo';
+import { importSerialNumbers } from './sn-import';
+
+export type CompaniesDeps = { db: Db; clock: () => Date; cache: Pick<AuthCache, 'invalidate'> };
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+const dateOnly = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString().slice(0, 10));
+
+function toCompanyRow(r: CompanyListRecord) {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    contact_email: r.contact_email,
+    contact_phone: r.contact_phone,
+    address: r.address,
+    is_platform: r.is_platform,
+    tier: r.tier,
+    tier_ends_at: dateOnly(r.tier_ends_at),
+    licences: Object.fromEntries(
+      Object.keys(ROLE_GROUPS).map((g) => [g, { used: r.used[g] ?? 0, total: r.licences[g] ?? 0 }]),
+    ),
+    users: r.users,
+    serial_numbers: r.serial_numbers,
+    created_at: iso(r.created_at)!,
+  };
+}
+
+/** GET /companies: the overview, for the two global admins only. */
+export async function listCompanyOverview(
+  deps: CompaniesDeps,
+  actor: ActorContext,
+  query: ListQueryParams<(typeof COMPANY_SORT_COLUMNS)[number]>,
+) {
+  const scope = listScope(actor, 'company.view');
+  const { start, endExclusive } = dateRangeOf(query, actor.timeZone);
+  const rows = await listCompanies(
+    deps.db,
+    {
+      keyword: query.keyword,
+      ids: query.companyid,
+      tiers: query.status,
+      start,
+      endExclusive,
+      onlyCode: scope.isAll ? undefined : scope.companyCode,
+    },
+    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+    ROLE_GROUPS,
+    deps.clock(),
+  );
+  return { total: Number(rows[0]?.total ?? 0), data: rows.map(toCompanyRow) };
+}
+
+/** A company the actor may see with `action`; another company's id answers 404. */
+async function companyFor(deps: CompaniesDeps, actor: ActorContext, id: string, action: 'company.view' | 'company.edit') {
+  const company = await findCompanyById(deps.db, id);
+  if (!company) throw notFound();
+  assertCan(actor, action, company.code);
+  return company;
+}
+
+export async function getCompany(deps: CompaniesDeps, actor: ActorContext, id: string) {
+  const company = await companyFor(deps, actor, id, 'company.view');
+  const [row] = await listCompanies(
+    deps.db,
+    { onlyCode: company.code },
+    { limit: 1, offset: 0, sortby: 'code', sort: 'asc' },
+    ROLE_GROUPS,
+    deps.clock(),
+  );
+  return toCompanyRow(row!);
+}
+
+type CompanyInput = z.infer<typeof companyBody>;
+
+const toColumns = (body: Partial<CompanyInput>) => ({
+  code: body.code,
+  name: body.name,
+  contactEmail: body.contact_email,
+  contactPhone: body.contact_phone,
+  address: body.address,
+  licences: body.licences as Record<string, number> | undefined,
+  tier: body.tier,
+  tierEndsAt: body.tier_ends_at === undefined ? undefined : body.tier_ends_at === null ? null : new Date(`${body.tier_ends_at}T00:00:00Z`),
+});
+
+/** POST /companies */
+export async function createCompany(deps: CompaniesDeps, actor: ActorContext, body: CompanyInput) {
+  if (!listScope(actor, 'company.edit').isAll) throw forbidden();
+  const id = await deps.db.transaction(async (tx) => {
+    if (await findCompanyByCodeAny(tx, body.code)) throw conflict(`Company code ${body.code} is already taken`);
+    const company = await insertCompanyRow(tx, { ...toColumns(body), code: body.code, name: body.name });
+    await recordAudit(tx, {
+      action: 'company.create',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: company.id,
+      target: `company:${company.id}`,
+      ip: actor.ip,
+      detail: { code: company.code, name: company.name, licences: company.licences, tier: company.tier },
+    });
+    return company.id;
+  });
+  return getCompany(deps, actor, id);
+}
+
+/** PATCH /companies/{id} */
+export async function updateCompany(
+  deps: CompaniesDeps,
+  actor: ActorContext,
+  id: string,
+  body: z.infer<typeof companyPatchBody>,
+) {
+  const company = await companyFor(deps, actor, id, 'company.edit');
+  if (company.isPlatform && body.code !== undefined && body.code !== company.code) {
+    throw badRequest('The platform company keeps its code');
+  }
+  await deps.db.transaction(async (tx) => {
+    if (body.code && body.code !== company.code && (await findCompanyByCodeAny(tx, body.code))) {
+      throw conflict(`Company code ${body.code} is already taken`);
+    }
+    const columns = Object.fromEntries(Object.entries(toColumns(body)).filter(([, v]) => v !== undefined));
+    await updateCompanyRow(tx, id, { ...columns, updatedAt: deps.clock() });
+    await recordAudit(tx, {
+      action: 'company.update',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: id,
+      target: `company:${id}`,
+      ip: actor.ip,
+      detail: { fields: Object.keys(body), ...body },
+    });
+  });
+  deps.cache.invalidate('*');
+  return getCompany(deps, actor, id);
+}
+
+// Serial numbers ---------------------------------------------------------------------------------
+
+export async function listCompanySerialNumbers(
+  deps: CompaniesDeps,
+  actor: ActorContext,
+  id: string,
+  query: ListQueryParams<(typeof SN_SORT_COLUMNS)[number]>,
+) {
+  const company = await companyFor(deps, actor, id, 'company.view');
+  const { start, endExclusive } = dateRangeOf(query, actor.timeZone);
+  const rows = await listSerialNumbers(
+    deps.db,
+    company.id,
+    { keyword: query.keyword, modelIds: query.activity, start, endExclusive },
+    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    data: rows.map(({ total: _t, ...r }) => ({ ...r, created_at: iso(r.created_at)! })),
+  };
+}
+
+/** The model a serial number belongs to, by the longest matching prefix; 400 when none. */
+async function modelOf(deps: CompaniesDeps, sn: string) {
+  const match = (await listPrefixes(deps.db)).find((p) => sn.startsWith(p.prefix));
+  if (!match) throw badRequest(`No supported model has a prefix of serial number ${sn}`);
+  return match;
+}
+
+export async function addSerialNumber(deps: CompaniesDeps, actor: ActorContext, id: string, sn: string) {
+  const company = await companyFor(deps, actor, id, 'company.edit');
+  const model = await modelOf(deps, sn);
+  await deps.db.transaction(async (tx) => {
+    const inserted = await insertSerialNumbers(tx, [{ companyId: company.id, sn, modelId: model.modelId }]);
+    if (inserted.size === 0) {
+      const owner = await findSerialNumberOwner(tx, sn);
+      throw conflict(
+        owner?.companyId === company.id
+          ? `Serial number ${sn} is already in this company`
+          : `Serial number ${sn} belongs to another company`,
+      );
+    }
+    await recordAudit(tx, {
+      action: 'company.sn.add',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: company.id,
+      target: `sn:${sn}`,
+      ip: actor.ip,
+      detail: { sn, model: model.model },
+    });
+  });
+}
+
+export async function removeSerialNumber(deps: CompaniesDeps, actor: ActorContext, id: string, snId: string) {
+  const company = await companyFor(deps, actor, id, 'company.edit');
+  await deps.db.transaction(async (tx) => {
+    const row = await findSerialNumber(tx, company.id, snId);
+    if (!row) throw notFound();
+    await deleteSerialNumber(tx, row.id);
+    await recordAudit(tx, {
+      action: 'company.sn.delete',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: company.id,
+      target: `sn:${row.sn}`,
+      ip: actor.ip,
+      detail: { sn: row.sn },
+    });
+  });
+}
+
+/** POST /companies/{id}/sn/import (text/csv): one transaction, with a report of rejected lines. */
+export async function importCompanySerialNumbers(
+  deps: CompaniesDeps,
+  actor: ActorContext,
+  id: string,
+  csv: Readable,
+) {
+  const company: CompanyRecord = await companyFor(deps, actor, id, 'company.edit');
+  const prefixes = await listPrefixes(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const report = await importSerialNumbers(tx, csv, company, prefixes);
+    await recordAudit(tx, {
+      action: 'company.sn.import',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: company.id,
+      target: `company:${company.id}`,
+      ip: actor.ip,
+      detail: {
+        imported: report.imported,
+        alreadyOwned: report.already_owned,
+        rejected: report.rejected.length + (report.is_truncated ? 1 : 0),
+      },
+    });
+    return report;
+  });
+}

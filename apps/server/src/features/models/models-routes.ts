@@ -1,0 +1,52 @@
+import { okEmpty } from '@tkc/contracts/api/common';
+import {
+  idParam,
+  MODEL_SORT_COLUMNS,
+  modelBody,
+  modelListResponse,
+  modelPatchBody,
+  modelResponse,
+  prefixListResponse,
+} from '@tkc/contracts/api/management';
+import { listQuerySchema } from '@tkc/contracts/list-query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type ActorDeps, actorContext } from '../access/actor-context';
+import { changeModel, createModel, listModels, type ModelsDeps, prefixTable, removeModel } from './models-service';
+
+const tags = ['models'];
+
+export function modelsRoutes(deps: ModelsDeps & ActorDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/models',
+      { schema: { tags, querystring: listQuerySchema(MODEL_SORT_COLUMNS), response: { 200: modelListResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await listModels(deps, await actorContext(deps, request), request.query),
+      }),
+    );
+    app.get('/models/prefix', { schema: { tags, response: { 200: prefixListResponse } } }, async (request) => {
+      await actorContext(deps, request);
+      return { status: 200 as const, msg: 'OK', data: await prefixTable(deps) };
+    });
+    app.post('/models', { schema: { tags, body: modelBody, response: { 200: modelResponse } } }, async (request) => ({
+      status: 200 as const,
+      msg: 'Model created',
+      data: await createModel(deps, await actorContext(deps, request), request.body),
+    }));
+    app.patch(
+      '/models/:id',
+      { schema: { tags, params: idParam, body: modelPatchBody, response: { 200: modelResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'Model updated',
+        data: await changeModel(deps, await actorContext(deps, request), request.params.id, request.body),
+      }),
+    );
+    app.delete('/models/:id', { schema: { tags, params: idParam, response: { 200: okEmpty } } }, async (request) => {
+      await removeModel(deps, await actorContext(deps, request), request.params.id);
+      return { status: 200 as const, msg: 'Model deleted' };
+    });
+  };
+}

@@ -1,0 +1,155 @@
+import { APP_NAME_MAX, type MODEL_SORT_COLUMNS, type modelBody, type modelPatchBody } from '@tkc/contracts/api/management';
+import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
+import { can } from '@tkc/contracts/roles';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import { assertCan } from '../access/access-policy';
+import type { ActorContext } from '../access/actor-context';
+import { recordAudit } from '../audit/audit-service';
+import { listPrefixes } from '../companies/companies-repo';
+import {
+  deleteModel,
+  findModel,
+  findModelByName,
+  insertModel,
+  listModelRows,
+  type ModelRecord,
+  prefixesHeldElsewhere,
+  replacePrefixes,
+  updateModel,
+} from './models-repo';
+
+export type ModelsDeps = { db: Db; clock: () => Date };
+
+/** Models are open to every signed-in user (spec 2); their prefixes only to Model/Prefix viewers (spec 6). */
+const canViewPrefixes = (actor: ActorContext) =>
+  can(actor.roles, actor.companyCode, 'model.view', actor.companyCode, actor.platformCode);
+
+const toRow = (r: ModelRecord, isPrefixVisible: boolean) => ({
+  id: r.id,
+  name: r.name,
+  family: r.family,
+  description: r.description,
+  app_name_max: APP_NAME_MAX[r.family],
+  prefixes: isPrefixVisible ? r.prefixes : [],
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+export async function listModels(
+  deps: ModelsDeps,
+  actor: ActorContext,
+  query: ListQueryParams<(typeof MODEL_SORT_COLUMNS)[number]>,
+) {
+  const isPrefixVisible = canViewPrefixes(actor);
+  const { start, endExclusive } = dateRangeOf(query, actor.timeZone);
+  const rows = await listModelRows(
+    deps.db,
+    { keyword: query.keyword, canSearchPrefixes: isPrefixVisible, families: query.status, start, endExclusive },
+    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+  );
+  return { total: Number(rows[0]?.total ?? 0), data: rows.map((r) => toRow(r, isPrefixVisible)) };
+}
+
+/** GET /models/prefix: what the tooling needs to check serial numbers and app names. */
+export async function prefixTable(deps: ModelsDeps) {
+  return (await listPrefixes(deps.db)).map((p) => ({
+    prefix: p.prefix,
+    model: p.model,
+    family: p.family as 'older' | 'newer',
+    app_name_max: APP_NAME_MAX[p.family as 'older' | 'newer'],
+  }));
+}
+
+async function oneModel(deps: ModelsDeps, actor: ActorContext, id: string) {
+  const [row] = await listModelRows(deps.db, { id }, { limit: 1, offset: 0, sortby: 'name', sort: 'asc' });
+  if (!row) throw notFound();
+  return toRow(row, canViewPrefixes(actor));
+}
+
+type ModelInput = z.infer<typeof modelBody>;
+
+/** Only a platform owner edits models (spec 6: "only the first global admin edits"). */
+const assertCanEdit = (actor: ActorContext) => assertCan(actor, 'model.edit', actor.companyCode);
+
+export async function createModel(deps: ModelsDeps, actor: ActorContext, body: ModelInput) {
+  assertCanEdit(actor);
+  const prefixes = [...new Set(body.prefixes)];
+  const id = await deps.db.transaction(async (tx) => {
+    if (await findModelByName(tx, body.name)) throw conflict(`Model ${body.name} already exists`);
+    const taken = await prefixesHeldElsewhere(tx, prefixes, null);
+    if (taken.length > 0) throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
+    const model = await insertModel(tx, { name: body.name, family: body.family, description: body.description });
+    await replacePrefixes(tx, model.id, prefixes);
+    await recordAudit(tx, {
+      action: 'model.create',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: actor.companyId,
+      target: `model:${model.id}`,
+      ip: actor.ip,
+      detail: { name: body.name, family: body.family, prefixes },
+    });
+    return model.id;
+  });
+  return oneModel(deps, actor, id);
+}
+
+export async function changeModel(
+  deps: ModelsDeps,
+  actor: ActorContext,
+  id: string,
+  body: z.infer<typeof modelPatchBody>,
+) {
+  assertCanEdit(actor);
+  await deps.db.transaction(async (tx) => {
+    const model = await findModel(tx, id);
+    if (!model) throw notFound();
+    if (body.name && body.name !== model.name && (await findModelByName(tx, body.name))) {
+      throw conflict(`Model ${body.name} already exists`);
+    }
+    await updateModel(tx, id, {
+      name: body.name,
+      family: body.family,
+      description: body.description,
+      updatedAt: deps.clock(),
+    });
+    if (body.prefixes) {
+      const prefixes = [...new Set(body.prefixes)];
+      const taken = await prefixesHeldElsewhere(tx, prefixes, id);
+      if (taken.length > 0) throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
+      await replacePrefixes(tx, id, prefixes);
+    }
+    await recordAudit(tx, {
+      action: 'model.update',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: actor.companyId,
+      target: `model:${id}`,
+      ip: actor.ip,
+      detail: { ...body },
+    });
+  });
+  return oneModel(deps, actor, id);
+}
+
+export async function removeModel(deps: ModelsDeps, actor: ActorContext, id: string) {
+  assertCanEdit(actor);
+  await deps.db.transaction(async (tx) => {
+    const model = await findModel(tx, id);
+    if (!model) throw notFound();
+    await deleteModel(tx, id);
+    await recordAudit(tx, {
+      action: 'model.delete',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: actor.companyId,
+      target: `model:${id}`,
+      ip: actor.ip,
+      detail: { name: model.name },
+    });
+  });
+}

@@ -1,0 +1,263 @@
+import type { inviteBody, USER_SORT_COLUMNS } from '@tkc/contracts/api/management';
+import type { ListQueryParams } from '@tkc/contracts/list-query';
+import { dateRangeOf } from '@tkc/contracts/list-query';
+import { ROLE_GROUPS, type RoleCode } from '@tkc/contracts/roles';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { companies } from '../../db/schema';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail/mailer';
+import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from '../access/access-policy';
+import type { ActorContext } from '../access/actor-context';
+import { recordAudit } from '../audit/audit-service';
+import type { AuthCache } from '../auth/auth-deps';
+import { deleteSessionsOfUser, updateUser } from '../auth/auth-repo';
+import { INVITATION_TTL_MS } from '../auth/auth-policy';
+import { prepareInvitation, sendInvitationMail } from '../invitations/invitation-service';
+import {
+  countLicenceUse,
+  findPendingInvitation,
+  findUserWithCompany,
+  listRolesOfUser,
+  listUsersAndInvitations,
+  replaceRolesOfUser,
+  updateInvitation,
+} from './users-repo';
+
+export type UsersDeps = {
+  db: Db;
+  mailer: Mailer;
+  clock: () => Date;
+  cache: Pick<AuthCache, 'invalidate'>;
+  publicUrl: string;
+};
+
+const toIso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+/** GET /users: a global admin sees every company; a company admin only their own. */
+export async function listUsers(
+  deps: UsersDeps,
+  actor: ActorContext,
+  query: ListQueryParams<(typeof USER_SORT_COLUMNS)[number]>,
+) {
+  const scope = listScope(actor, 'user.view');
+  const { start, endExclusive } = dateRangeOf(query, actor.timeZone);
+  const rows = await listUsersAndInvitations(
+    deps.db,
+    {
+      companyCode: scope.isAll ? undefined : scope.companyCode,
+      companyIds: query.companyid,
+      keyword: query.keyword,
+      statuses: query.status,
+      roles: query.activity,
+      start,
+      endExclusive,
+      now: deps.clock(),
+    },
+    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+  );
+  // Platform owners are visible only to those the matrix lets view them.
+  const canSeeOwners = (() => {
+    try {
+      assertCan(actor, 'platformOwner.view', actor.platformCode);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    data: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      roles: canSeeOwners ? row.roles : row.roles.filter((r) => !r.endsWith('/plf-owner')),
+      created_at: toIso(row.created_at)!,
+      expires_at: toIso(row.expires_at),
+    })),
+  };
+}
+
+/** Locks the company row: licence counts and grants of one company are decided one at a time. */
+async function lockCompany(tx: DbOrTx, companyId: string) {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update').limit(1);
+  return company;
+}
+
+/**
+ * Refuses a grant past the company's licences. A user who already holds a role of the group keeps
+ * their seat; the platform company is not licensed per seat.
+ */
+async function assertLicences(
+  tx: DbOrTx,
+  company: typeof companies.$inferSelect,
+  roles: readonly string[],
+  now: Date,
+  current: { userId?: string; roles: readonly string[] } = { roles: [] },
+) {
+  if (company.isPlatform) return;
+  const needed = Object.fromEntries(
+    Object.entries(ROLE_GROUPS).filter(
+      ([, groupRoles]) =>
+        roles.some((r) => (groupRoles as readonly string[]).includes(r)) &&
+        !current.roles.some((r) => (groupRoles as readonly string[]).includes(r)),
+    ),
+  );
+  if (Object.keys(needed).length === 0) return;
+  const usage = await countLicenceUse(tx, company.id, needed, now, current.userId);
+  for (const group of Object.keys(needed)) {
+    const total = company.licences[group] ?? 0;
+    if ((usage[group] ?? 0) + 1 > total) {
+      throw badRequest(
+        `No ${group} licence left for company ${company.code}: ${usage[group] ?? 0} of ${total} in use`,
+      );
+    }
+  }
+}
+
+/** POST /users/invitations */
+export async function inviteUser(deps: UsersDeps, actor: ActorContext, body: z.infer<typeof inviteBody>) {
+  const prepared = await deps.db.transaction(async (tx) => {
+    const company = await lockCompany(tx, body.company_id);
+    if (!company) throw notFound();
+    assertCanGrant(actor, body.roles, company.code);
+    await assertLicences(tx, company, body.roles, deps.clock());
+    return prepareInvitation(tx, deps, {
+      email: body.email,
+      companyCode: company.code,
+      roles: body.roles,
+      lang: body.lang,
+      invitedBy: { userId: actor.userId, email: actor.email },
+      ip: actor.ip,
+    });
+  });
+  await sendInvitationMail(deps.mailer, {
+    email: prepared.invitation.email,
+    lang: body.lang ?? 'en',
+    link: prepared.link,
+    companyName: prepared.company.name,
+    inviterName: actor.email,
+  });
+  return { id: prepared.invitation.id, expires_at: prepared.invitation.expiresAt.toISOString() };
+}
+
+async function pendingInvitationFor(db: DbOrTx, actor: ActorContext, id: string) {
+  const found = await findPendingInvitation(db, id);
+  if (!found) throw notFound();
+  assertCan(actor, 'resend.edit', found.companyCode);
+  if (found.invitation.roles.includes('plf-owner')) assertCan(actor, 'platformOwner.edit', found.companyCode);
+  return found;
+}
+
+/** POST /users/invitations/{id}/resend: a new link, valid 7 days from now; the old one stops working. */
+export async function resendInvitation(deps: UsersDeps, actor: ActorContext, id: string) {
+  const token = newToken();
+  const found = await deps.db.transaction(async (tx) => {
+    const pending = await pendingInvitationFor(tx, actor, id);
+    const expiresAt = new Date(deps.clock().getTime() + INVITATION_TTL_MS);
+    await updateInvitation(tx, id, { tokenHash: sha256Hex(token), expiresAt });
+    await recordAudit(tx, {
+      action: 'invitation.resend',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: pending.invitation.companyId,
+      target: `invitation:${id}`,
+      ip: actor.ip,
+      detail: { email: pending.invitation.email },
+    });
+    return { ...pending, expiresAt };
+  });
+  await sendInvitationMail(deps.mailer, {
+    email: found.invitation.email,
+    lang: (found.invitation.language as 'en') ?? 'en',
+    link: `${deps.publicUrl}/auth/register?api_token=${token}`,
+    companyName: found.companyName,
+    inviterName: actor.email,
+  });
+  return { id, expires_at: found.expiresAt.toISOString() };
+}
+
+/** DELETE /users/invitations/{id} */
+export async function withdrawInvitation(deps: UsersDeps, actor: ActorContext, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const pending = await pendingInvitationFor(tx, actor, id);
+    await updateInvitation(tx, id, { withdrawnAt: deps.clock() });
+    await recordAudit(tx, {
+      action: 'invitation.withdraw',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: pending.invitation.companyId,
+      target: `invitation:${id}`,
+      ip: actor.ip,
+      detail: { email: pending.invitation.email },
+    });
+  });
+}
+
+async function targetUser(tx: DbOrTx, actor: ActorContext, userId: string, op: 'view' | 'edit') {
+  const found = await findUserWithCompany(tx, userId);
+  if (!found) throw notFound();
+  const roles = (await listRolesOfUser(tx, userId)).map((r) => `${found.companyCode}/${r}`);
+  assertCanTouchUser(actor, { companyCode: found.companyCode, roles }, op);
+  return { ...found, roles: roles.map((r) => r.split('/')[1]!) };
+}
+
+/** PATCH /users/{id}/roles: replaces the user's roles in their company, within the licences. */
+export async function setUserRoles(deps: UsersDeps, actor: ActorContext, userId: string, roles: RoleCode[]) {
+  const unique = [...new Set(roles)];
+  await deps.db.transaction(async (tx) => {
+    const target = await targetUser(tx, actor, userId, 'edit');
+    const company = (await lockCompany(tx, target.user.companyId))!;
+    const added = unique.filter((r) => !target.roles.includes(r));
+    const removed = target.roles.filter((r) => !unique.includes(r as RoleCode));
+    assertCanGrant(actor, [...added, ...(removed as RoleCode[])], company.code);
+    if (userId === actor.userId && removed.some((r) => ['plf-owner', 'plf-admin', 'com-admin'].includes(r))) {
+      throw badRequest('You cannot remove your own management role');
+    }
+    await assertLicences(tx, company, unique, deps.clock(), { userId, roles: target.roles });
+    await replaceRolesOfUser(tx, userId, company.id, unique);
+    await recordAudit(tx, {
+      action: 'user.roles.update',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: company.id,
+      target: `user:${userId}`,
+      ip: actor.ip,
+      detail: { email: target.user.email, added, removed },
+    });
+  });
+  deps.cache.invalidate(userId);
+}
+
+/** PATCH /users/{id}/status: disabling ends the user's session at once. */
+export async function setUserDisabled(deps: UsersDeps, actor: ActorContext, userId: string, isDisabled: boolean) {
+  if (userId === actor.userId) throw badRequest('You cannot disable your own account');
+  await deps.db.transaction(async (tx) => {
+    const target = await targetUser(tx, actor, userId, 'edit');
+    await updateUser(tx, userId, { isDisabled, updatedAt: deps.clock() });
+    const endedSessions = isDisabled ? await deleteSessionsOfUser(tx, userId) : 0;
+    await recordAudit(tx, {
+      action: isDisabled ? 'user.disable' : 'user.enable',
+      result: 'success',
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      companyId: target.user.companyId,
+      target: `user:${userId}`,
+      ip: actor.ip,
+      detail: { email: target.user.email, endedSessions },
+    });
+  });
+  deps.cache.invalidate(userId);
+}
+
+/** Seats per feature group for the company overview: used and total. */
+export async function licenceUsageOf(db: DbOrTx, company: typeof companies.$inferSelect, now: Date) {
+  const usage = await countLicenceUse(db, company.id, ROLE_GROUPS, now);
+  return Object.fromEntries(
+    Object.keys(ROLE_GROUPS).map((group) => [group, { used: usage[group] ?? 0, total: company.licences[group] ?? 0 }]),
+  );
+}
+

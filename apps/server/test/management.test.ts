@@ -1,0 +1,475 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, companies, companySerialNumbers } from '../src/db/schema';
+import { addModel, seedWorld, type World } from './support/management-fixture';
+import {
+  api,
+  clientHash,
+  createTestApp,
+  extractLink,
+  signInWithEmailCode,
+  type TestContext,
+  tokenOf,
+} from './support/test-app';
+
+let ctx: TestContext;
+let w: World;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ RATE_LIMIT_OFF: '1' });
+  w = await seedWorld(ctx);
+  await addModel(ctx, w.owner, 'Older Pad', 'older', ['OP']);
+  await addModel(ctx, w.owner, 'Newer Pad', 'newer', ['NP', 'NPX']);
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+});
+
+const csvImport = (companyId: string, csv: string, token: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/companies/${companyId}/sn/import`,
+    headers: { 'content-type': 'text/csv', authid: token },
+    payload: csv,
+  });
+
+describe('invitations and licences', () => {
+  it('an invited user completes sign-up from the mailed link and holds exactly the granted roles', async () => {
+    ctx.smtp.clear();
+    const invite = await api(
+      ctx,
+      'POST',
+      '/users/invitations',
+      { email: 'newbie@acme.test', company_id: w.ids.ACME, roles: ['cap-user', 'sig-manager'] },
+      { token: w.acmeAdmin.token },
+    );
+    expect(invite.statusCode).toBe(200);
+    const mail = await ctx.smtp.waitForMail((m) => m.to.includes('newbie@acme.test'));
+    const token = new URL(extractLink(mail, '/auth/register?api_token=')).searchParams.get(
+      'api_token',
+    )!;
+    const verify = await api(ctx, 'POST', '/auth/registration/verify', undefined, { token });
+    expect(verify.json().data).toEqual({ email: 'newbie@acme.test', company: 'Acme Terminals' });
+    const registration = await api(
+      ctx,
+      'POST',
+      '/auth/registration',
+      {
+        first_name: 'New',
+        last_name: 'Bie',
+        password: clientHash('Secret123!'),
+        timeZone: 'UTC',
+        telephone: '1',
+      },
+      { token },
+    );
+    const profile = await api(ctx, 'GET', '/auth/profile', undefined, {
+      token: tokenOf(registration),
+    });
+    expect(profile.json().data.roles).toEqual(['ACME/cap-user', 'ACME/sig-manager']);
+  });
+
+  it('a grant past the company licence is refused with a clear message, and the overview shows used and total', async () => {
+    await ctx.database.db
+      .update(companies)
+      .set({ licences: { erk: 2 } })
+      .where(eq(companies.code, 'BETA'));
+    // BETA has one erk-user already; one seat is left.
+    const first = await api(
+      ctx,
+      'POST',
+      '/users/invitations',
+      { email: 'e1@beta.test', company_id: w.ids.BETA, roles: ['erk-user'] },
+      { token: w.betaAdmin.token },
+    );
+    expect(first.statusCode).toBe(200);
+    const second = await api(
+      ctx,
+      'POST',
+      '/users/invitations',
+      { email: 'e2@beta.test', company_id: w.ids.BETA, roles: ['erk-user'] },
+      { token: w.betaAdmin.token },
+    );
+    expect(second.statusCode).toBe(400);
+    expect(second.json().msg).toBe('No erk licence left for company BETA: 2 of 2 in use');
+    const overview = await api(ctx, 'GET', `/companies/${w.ids.BETA}`, undefined, {
+      token: w.padmin.token,
+    });
+    expect(overview.json().data.licences.erk).toEqual({ used: 2, total: 2 });
+    // Withdrawing the pending invitation frees its seat.
+    await api(ctx, 'DELETE', `/users/invitations/${first.json().data.id}`, undefined, {
+      token: w.betaAdmin.token,
+    });
+    const third = await api(
+      ctx,
+      'POST',
+      '/users/invitations',
+      { email: 'e3@beta.test', company_id: w.ids.BETA, roles: ['erk-user'] },
+      { token: w.betaAdmin.token },
+    );
+    expect(third.statusCode).toBe(200);
+  });
+
+  it('resending gives a new link and kills the old one; withdrawing kills the link', async () => {
+    ctx.smtp.clear();
+    const invite = await api(
+      ctx,
+      'POST',
+      '/users/invitations',
+      { email: 'resend@acme.test', company_id: w.ids.ACME, roles: [] },
+      { token: w.acmeAdmin.token },
+    );
+    const firstMail = await ctx.smtp.waitForMail((m) => m.to.includes('resend@acme.test'));
+    const oldToken = new URL(extractLink(firstMail, '/auth/register?api_token=')).searchParams.get(
+      'api_token',
+    )!;
+    ctx.smtp.clear();
+    const resend = await api(
+      ctx,
+      'POST',
+      `/users/invitations/${invite.json().data.id}/resend`,
+      undefined,
+      { token: w.acmeAdmin.token },
+    );
+    expect(resend.statusCode).toBe(200);
+    const secondMail = await ctx.smtp.waitForMail((m) => m.to.includes('resend@acme.test'));
+    const newToken = new URL(extractLink(secondMail, '/auth/register?api_token=')).searchParams.get(
+      'api_token',
+    )!;
+    expect(newToken).not.toBe(oldToken);
+    expect(
+      (await api(ctx, 'POST', '/auth/registration/verify', undefined, { token: oldToken }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await api(ctx, 'POST', '/auth/registration/verify', undefined, { token: newToken }))
+        .statusCode,
+    ).toBe(200);
+    await api(ctx, 'DELETE', `/users/invitations/${invite.json().data.id}`, undefined, {
+      token: w.acmeAdmin.token,
+    });
+    expect(
+      (await api(ctx, 'POST', '/auth/registration/verify', undefined, { token: newToken }))
+        .statusCode,
+    ).toBe(400);
+    const list = await api(ctx, 'GET', '/users?keyword=resend@acme', undefined, {
+      token: w.acmeAdmin.token,
+    });
+    expect(list.json().data.total).toBe(0);
+  });
+
+  it('the list shows pending invitations with status invited', async () => {
+    await api(
+      ctx,
+      'POST',
+      '/users/invitations',
+      { email: 'pending@acme.test', company_id: w.ids.ACME, roles: ['cap-user'] },
+      { token: w.acmeAdmin.token },
+    );
+    const list = await api(ctx, 'GET', '/users?status=invited&keyword=pending', undefined, {
+      token: w.acmeAdmin.token,
+    });
+    expect(list.json().data.data).toMatchObject([
+      {
+        email: 'pending@acme.test',
+        status: 'invited',
+        kind: 'invitation',
+        roles: ['ACME/cap-user'],
+      },
+    ]);
+  });
+
+  it('disabling a user ends their session at once, and they cannot sign in until enabled', async () => {
+    const token = await signInWithEmailCode(
+      ctx,
+      { email: w.acmeUser.email, hash: w.acmeUser.hash },
+      { force: true },
+    );
+    const disable = await api(
+      ctx,
+      'PATCH',
+      `/users/${w.acmeUser.userId}/status`,
+      { disabled: true },
+      { token: w.acmeAdmin.token },
+    );
+    expect(disable.statusCode).toBe(200);
+    expect((await api(ctx, 'GET', '/auth/profile', undefined, { token })).statusCode).toBe(401);
+    const login = await api(ctx, 'POST', '/auth/login', {
+      email: w.acmeUser.email,
+      password: w.acmeUser.hash,
+    });
+    expect(login.statusCode).toBe(403);
+    await api(
+      ctx,
+      'PATCH',
+      `/users/${w.acmeUser.userId}/status`,
+      { disabled: false },
+      { token: w.acmeAdmin.token },
+    );
+    expect(
+      (
+        await api(ctx, 'POST', '/auth/login', {
+          email: w.acmeUser.email,
+          password: w.acmeUser.hash,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('an admin cannot disable themselves or drop their own management role', async () => {
+    expect(
+      (
+        await api(
+          ctx,
+          'PATCH',
+          `/users/${w.acmeAdmin.userId}/status`,
+          { disabled: true },
+          { token: w.acmeAdmin.token },
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await api(
+          ctx,
+          'PATCH',
+          `/users/${w.acmeAdmin.userId}/roles`,
+          { roles: [] },
+          { token: w.acmeAdmin.token },
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('companies and serial numbers', () => {
+  it('creates and edits a company; a PATCH leaves unnamed fields alone', async () => {
+    const created = await api(
+      ctx,
+      'POST',
+      '/companies',
+      {
+        code: 'GAMMA',
+        name: 'Gamma',
+        contact_email: 'ops@gamma.test',
+        licences: { erk: 3 },
+        tier: 'production',
+        tier_ends_at: '2027-12-31',
+      },
+      { token: w.padmin.token },
+    );
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.id;
+    const patched = await api(
+      ctx,
+      'PATCH',
+      `/companies/${id}`,
+      { name: 'Gamma GmbH' },
+      { token: w.padmin.token },
+    );
+    expect(patched.json().data).toMatchObject({
+      code: 'GAMMA',
+      name: 'Gamma GmbH',
+      contact_email: 'ops@gamma.test',
+      tier: 'production',
+      tier_ends_at: '2027-12-31',
+      licences: { erk: { used: 0, total: 3 } },
+    });
+    const dup = await api(
+      ctx,
+      'POST',
+      '/companies',
+      { code: 'GAMMA', name: 'Other' },
+      { token: w.padmin.token },
+    );
+    expect(dup.statusCode).toBe(409);
+    const bad = await api(
+      ctx,
+      'POST',
+      '/companies',
+      { code: 'bad code', name: 'x' },
+      { token: w.padmin.token },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/^code: /);
+  });
+
+  it('imports a CSV in one go and reports each rejected line with its reason', async () => {
+    await api(
+      ctx,
+      'POST',
+      `/companies/${w.ids.BETA}/sn`,
+      { sn: 'NP0000099' },
+      { token: w.owner.token },
+    );
+    await api(
+      ctx,
+      'POST',
+      `/companies/${w.ids.ACME}/sn`,
+      { sn: 'OP0000001' },
+      { token: w.owner.token },
+    );
+    const csv = [
+      'sn',
+      'OP0000001',
+      'OP0000002',
+      'NPX000003',
+      'bad sn!',
+      'ZZ0000004',
+      'NP0000099',
+      'OP0000002',
+      '',
+    ].join('\n');
+    const response = await csvImport(w.ids.ACME, csv, w.owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      imported: 2,
+      already_owned: 1,
+      rejected: [
+        { line: 5, value: 'bad sn!', reason: 'format' },
+        { line: 6, value: 'ZZ0000004', reason: 'unknown-prefix' },
+        { line: 8, value: 'OP0000002', reason: 'duplicate-in-file' },
+        { line: 7, value: 'NP0000099', reason: 'other-company' },
+      ],
+      is_truncated: false,
+    });
+    const list = await api(ctx, 'GET', `/companies/${w.ids.ACME}/sn?keyword=NPX`, undefined, {
+      token: w.owner.token,
+    });
+    expect(list.json().data.data).toMatchObject([{ sn: 'NPX000003', model: 'Newer Pad' }]);
+  });
+
+  it('a failed import leaves nothing behind', async () => {
+    const before = await ctx.database.db.select().from(companySerialNumbers);
+    const csv = `${Array.from({ length: 3000 }, (_, i) => `OP9${String(i).padStart(6, '0')}`).join('\n')}\n${'x'.repeat(17 * 1024 * 1024)}`;
+    const response = await csvImport(w.ids.ACME, csv, w.owner.token);
+    expect(response.statusCode).toBe(413);
+    const after = await ctx.database.db.select().from(companySerialNumbers);
+    expect(after.length).toBe(before.length);
+  });
+
+  it('imports 100,000 lines, streamed', async () => {
+    const csv = Array.from({ length: 100_000 }, (_, i) => `NP1${String(i).padStart(6, '0')}`).join(
+      '\n',
+    );
+    const response = await csvImport(w.ids.BETA, csv, w.owner.token);
+    expect(response.json().data).toMatchObject({ imported: 100_000, rejected: [] });
+    const list = await api(ctx, 'GET', `/companies/${w.ids.BETA}/sn?limit=1`, undefined, {
+      token: w.owner.token,
+    });
+    expect(list.json().data.total).toBe(100_001);
+  }, 120_000);
+
+  it('adding a serial number of another company is refused', async () => {
+    const response = await api(
+      ctx,
+      'POST',
+      `/companies/${w.ids.ACME}/sn`,
+      { sn: 'NP0000099' },
+      { token: w.owner.token },
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().msg).toBe('Serial number NP0000099 belongs to another company');
+  });
+});
+
+describe('models', () => {
+  it('serves the prefix table with each family’s app-name limit', async () => {
+    const response = await api(ctx, 'GET', '/models/prefix', undefined, {
+      token: w.acmeViewer.token,
+    });
+    expect(response.json().data).toEqual(
+      expect.arrayContaining([
+        { prefix: 'OP', model: 'Older Pad', family: 'older', app_name_max: 20 },
+        { prefix: 'NPX', model: 'Newer Pad', family: 'newer', app_name_max: 64 },
+      ]),
+    );
+  });
+
+  it('a prefix belongs to one model only', async () => {
+    const response = await api(
+      ctx,
+      'POST',
+      '/models',
+      { name: 'Clash', family: 'older', prefixes: ['OP'] },
+      { token: w.owner.token },
+    );
+    expect(response.statusCode).toBe(409);
+  });
+});
+
+describe('audit', () => {
+  it('records every management write in its transaction', async () => {
+    const rows = await ctx.database.db.select({ action: auditEvents.action }).from(auditEvents);
+    const actions = new Set(rows.map((r) => r.action));
+    for (const action of [
+      'invitation.create',
+      'invitation.resend',
+      'invitation.withdraw',
+      'user.disable',
+      'user.enable',
+      'company.create',
+      'company.update',
+      'company.sn.add',
+      'company.sn.import',
+      'model.create',
+    ]) {
+      expect(actions, action).toContain(action);
+    }
+    const verify = await api(ctx, 'GET', '/audit/verify', undefined, { token: w.owner.token });
+    expect(verify.json().data).toMatchObject({ is_valid: true, broken_id: null });
+  });
+
+  it('filters by activity and result, and exports the filtered set as CSV', async () => {
+    const list = await api(ctx, 'GET', '/audit?activity=company.sn&sort=desc', undefined, {
+      token: w.owner.token,
+    });
+    const data = list.json().data;
+    expect(data.total).toBeGreaterThanOrEqual(3);
+    expect(data.data.every((e: { action: string }) => e.action.startsWith('company.sn.'))).toBe(
+      true,
+    );
+    const csv = await api(ctx, 'GET', '/audit/export?activity=company.sn', undefined, {
+      token: w.owner.token,
+    });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('id,created_at,actor_email,company_code,action,target,ip,result,detail');
+    expect(lines.length - 1).toBe(data.total);
+  });
+
+  it('neutralises spreadsheet formulas in the export', async () => {
+    await api(
+      ctx,
+      'POST',
+      '/models',
+      { name: '=HYPERLINK("x")', family: 'older' },
+      { token: w.owner.token },
+    );
+    const csv = await api(ctx, 'GET', '/audit/export?activity=model.create', undefined, {
+      token: w.owner.token,
+    });
+    expect(csv.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+});
+
+describe('bad list queries never answer 500', () => {
+  const cases: [string, number, string | undefined][] = [
+    ['/users?sortby=password_hash', 400, 'sortby: Unknown sort column'],
+    ['/users?page=100000', 200, undefined],
+    ['/users?from=2026-13-45', 400, undefined],
+    [`/users?keyword=${'k'.repeat(101)}`, 400, undefined],
+    ['/users?limit=0', 400, undefined],
+    ['/users?limit=abc', 400, undefined],
+    ['/audit?sort=sideways', 400, undefined],
+    ['/companies/not-a-uuid', 404, 'Not Found'],
+  ];
+  for (const [url, status, msg] of cases) {
+    it(url.slice(0, 60), async () => {
+      const response = await api(ctx, 'GET', url, undefined, { token: w.owner.token });
+      expect(response.statusCode).toBe(status);
+      if (msg) expect(response.json().msg).toBe(msg);
+      if (status === 200) expect(response.json().data.data).toEqual([]);
+    });
+  }
+});

@@ -473,3 +473,13 @@ describe('bad list queries never answer 500', () => {
     });
   }
 });
+
+describe('list filters with ids that cannot exist', () => {
+  for (const url of ['/users?companyid=abc', '/audit?companyid=1,2', '/companies?companyid=x']) {
+    it(url, async () => {
+      const response = await api(ctx, 'GET', url, undefined, { token: w.owner.token });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.total).toBe(0);
+    });
+  }
+});

@@ -203,7 +203,14 @@ export const auditRow = z.object({
   detail: z.record(z.string(), z.unknown()),
 });
 export type AuditRow = z.infer<typeof auditRow>;
-export const auditListResponse = listEnvelope(auditRow);
+export const auditListResponse = ok(
+  z.object({
+    total: z.number().int().nonnegative(),
+    /** True when there are more events than `total` (counting stops at 100,000). */
+    is_total_capped: z.boolean(),
+    data: z.array(auditRow),
+  }),
+);
 export const auditVerifyResponse = ok(
   z.object({
     is_valid: z.boolean(),

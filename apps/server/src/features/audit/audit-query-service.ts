@@ -4,6 +4,7 @@ import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
 import { hasRole } from '@tkc/contracts/roles';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
+import { onlyIds } from '../../lib/ids';
 import { isGlobalAdmin } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
 import { type AuditFilter, type AuditListRecord, listAuditBatchAfter, listAuditRows } from './audit-repo';
@@ -19,7 +20,7 @@ function auditFilterFor(actor: ActorContext, query: AuditQuery): AuditFilter {
     keyword: query.keyword,
     actions: query.activity,
     results: query.status,
-    companyIds: query.companyid,
+    companyIds: onlyIds(query.companyid),
     start,
     endExclusive,
   };
@@ -37,13 +38,13 @@ const toRow = (r: AuditListRecord) => ({
 });
 
 export async function listAudit(deps: AuditQueryDeps, actor: ActorContext, query: AuditQuery) {
-  const { rows, total } = await listAuditRows(deps.db, auditFilterFor(actor, query), {
+  const { rows, total, isTotalCapped } = await listAuditRows(deps.db, auditFilterFor(actor, query), {
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     sortby: query.sortby,
     sort: query.sort,
   });
-  return { total, data: rows.map(toRow) };
+  return { total, is_total_capped: isTotalCapped, data: rows.map(toRow) };
 }
 
 const CSV_COLUMNS = ['id', 'created_at', 'actor_email', 'company_code', 'action', 'target', 'ip', 'result', 'detail'] as const;

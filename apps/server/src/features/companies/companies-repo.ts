@@ -33,7 +33,7 @@ export async function listCompanies(
     const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(c.code ilike ${like} or c.name ilike ${like} or c.contact_email ilike ${like})`);
   }
-  if (filter.ids?.length) where.push(sql`c.id::text in ${filter.ids}`);
+  if (filter.ids?.length) where.push(sql`c.id in ${filter.ids}`);
   if (filter.tiers?.length) where.push(sql`c.tier in ${filter.tiers}`);
   if (filter.start) where.push(sql`c.created_at >= ${filter.start}`);
   if (filter.endExclusive) where.push(sql`c.created_at < ${filter.endExclusive}`);
@@ -113,7 +113,7 @@ export async function listSerialNumbers(
     const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`s.sn ilike ${like}`);
   }
-  if (filter.modelIds?.length) where.push(sql`s.model_id::text in ${filter.modelIds}`);
+  if (filter.modelIds?.length) where.push(sql`s.model_id in ${filter.modelIds}`);
   if (filter.start) where.push(sql`s.created_at >= ${filter.start}`);
   if (filter.endExclusive) where.push(sql`s.created_at < ${filter.endExclusive}`);
   const result = (await db.execute(sql`

@@ -5,6 +5,7 @@ import { ROLE_GROUPS } from '@tkc/contracts/roles';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { onlyIds } from '../../lib/ids';
 import { assertCan, listScope } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
 import { recordAudit } from '../audit/audit-service';
@@ -63,7 +64,7 @@ export async function listCompanyOverview(
     deps.db,
     {
       keyword: query.keyword,
-      ids: query.companyid,
+      ids: onlyIds(query.companyid),
       tiers: query.status,
       start,
       endExclusive,
@@ -175,7 +176,7 @@ export async function listCompanySerialNumbers(
   const rows = await listSerialNumbers(
     deps.db,
     company.id,
-    { keyword: query.keyword, modelIds: query.activity, start, endExclusive },
+    { keyword: query.keyword, modelIds: onlyIds(query.activity), start, endExclusive },
     { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
   );
   return {

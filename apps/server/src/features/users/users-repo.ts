@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, invitations, roleGrants, users } from '../../db/schema';
+import { NO_ID } from '../../lib/ids';
 
 export type UserListFilter = {
   companyIds?: string[];
-  companyCode?: string;
+  /** The one company a company admin may list. */
+  companyId?: string;
   keyword?: string;
   statuses?: string[];
   roles?: string[];
@@ -13,58 +15,106 @@ export type UserListFilter = {
   now: Date;
 };
 
-const SORT_SQL: Record<string, string> = {
-  first_name: 'first_name',
-  last_name: 'last_name',
-  email: 'email',
-  company: 'company',
-  status: 'status',
-  created_at: 'created_at',
-};
+const escapeLike = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Users and pending invitations in one list, filtered, sorted and paged in the database. */
+/** Column expressions of each half of the list: users, and invitations not yet used or withdrawn. */
+const USER_SIDE = {
+  id: sql`u.id`,
+  company_id: sql`u.company_id`,
+  email: sql`u.email`,
+  first_name: sql`u.first_name`,
+  last_name: sql`u.last_name`,
+  company: sql`c.name`,
+  created_at: sql`u.created_at`,
+  status: sql`case when u.is_disabled then 'disabled' else 'active' end`,
+  // The same expression as the trigram index users_search_trgm (migration 0003).
+  search: sql`(u.email || ' ' || u.first_name || ' ' || u.last_name)`,
+};
+const INVITATION_SIDE = (now: Date) => ({
+  id: sql`i.id`,
+  company_id: sql`i.company_id`,
+  email: sql`i.email`,
+  first_name: sql`''`,
+  last_name: sql`''`,
+  company: sql`c.name`,
+  created_at: sql`i.created_at`,
+  status: sql`case when i.expires_at > ${now} then 'invited' else 'expired' end`,
+  search: sql`i.email`,
+});
+
+function sideWhere(side: typeof USER_SIDE, filter: UserListFilter, roleCheck: SQL | null): SQL {
+  const where: SQL[] = [sql`true`];
+  if (filter.companyId) where.push(sql`${side.company_id} = ${filter.companyId}`);
+  if (filter.companyIds?.length) where.push(sql`${side.company_id} in ${filter.companyIds}`);
+  if (filter.keyword) where.push(sql`${side.search} ilike ${escapeLike(filter.keyword)}`);
+  if (filter.statuses?.length) where.push(sql`${side.status} in ${filter.statuses}`);
+  if (roleCheck) where.push(roleCheck);
+  if (filter.start) where.push(sql`${side.created_at} >= ${filter.start}`);
+  if (filter.endExclusive) where.push(sql`${side.created_at} < ${filter.endExclusive}`);
+  return sql.join(where, sql` and `);
+}
+
+/**
+ * Users and pending invitations in one list, filtered, sorted and paged in the database. The page
+ * is chosen on plain indexed columns first; roles are looked up for that page only.
+ */
 export async function listUsersAndInvitations(
   db: DbOrTx,
   filter: UserListFilter,
   page: { limit: number; offset: number; sortby: string; sort: 'asc' | 'desc' },
 ) {
-  const conditions: SQL[] = [sql`true`];
-  if (filter.companyCode) conditions.push(sql`company_code = ${filter.companyCode}`);
-  if (filter.companyIds?.length) conditions.push(sql`company_id::text in ${filter.companyIds}`);
-  if (filter.keyword) {
-    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(email ilike ${like} or first_name ilike ${like} or last_name ilike ${like})`);
-  }
-  if (filter.statuses?.length) conditions.push(sql`status in ${filter.statuses}`);
-  if (filter.roles?.length) {
-    conditions.push(sql`exists (select 1 from jsonb_array_elements_text(roles) r where split_part(r, '/', 2) in ${filter.roles})`);
-  }
-  if (filter.start) conditions.push(sql`created_at >= ${filter.start}`);
-  if (filter.endExclusive) conditions.push(sql`created_at < ${filter.endExclusive}`);
-  const direction = page.sort === 'desc' ? sql.raw('desc') : sql.raw('asc');
-  const column = sql.raw(SORT_SQL[page.sortby] ?? 'first_name');
-  const rows = sql`
+  const inv = INVITATION_SIDE(filter.now);
+  const roles = filter.roles?.length ? filter.roles : null;
+  const userWhere = sideWhere(
+    USER_SIDE,
+    filter,
+    roles ? sql`exists (select 1 from role_grants rg where rg.user_id = u.id and rg.role in ${roles})` : null,
+  );
+  const invitationWhere = sideWhere(
+    inv as typeof USER_SIDE,
+    filter,
+    roles ? sql`exists (select 1 from jsonb_array_elements_text(i.roles) r where r in ${roles})` : null,
+  );
+  const sortKey = (Object.hasOwn(USER_SIDE, page.sortby) ? page.sortby : 'first_name') as keyof typeof USER_SIDE;
+  const direction = sql.raw(page.sort === 'desc' ? 'desc' : 'asc');
+  // Companies are joined only to sort by their name: without the join the page and the count run
+  // on the users' own indexes.
+  const needsCompany = sortKey === 'company';
+  const userFrom = needsCompany ? sql`users u join companies c on c.id = u.company_id` : sql`users u`;
+  const invitationFrom = needsCompany ? sql`invitations i join companies c on c.id = i.company_id` : sql`invitations i`;
+  const union = sql`
+    select ${USER_SIDE.id} as id, 'user' as kind, ${USER_SIDE[sortKey]} as sort_key
+      from ${userFrom} where ${userWhere}
+    union all
+    select ${inv.id}, 'invitation', ${inv[sortKey]}
+      from ${invitationFrom}
+      where i.used_at is null and i.withdrawn_at is null and ${invitationWhere}`;
+  const pageIds = (await db.execute(sql`
+    select id, kind from (${union}) rows order by sort_key ${direction}, id ${direction}
+    limit ${page.limit} offset ${page.offset}`)) as unknown as { rows: { id: string; kind: string }[] };
+  const counted = (await db.execute(sql`select count(*)::int as n from (${union}) rows`)) as unknown as {
+    rows: { n: number }[];
+  };
+  const total = counted.rows[0]?.n ?? 0;
+  if (pageIds.rows.length === 0) return { total, rows: [] as UserListRecord[] };
+  const userIds = pageIds.rows.filter((r) => r.kind === 'user').map((r) => r.id);
+  const invitationIds = pageIds.rows.filter((r) => r.kind === 'invitation').map((r) => r.id);
+  const details = (await db.execute(sql`
     select u.id::text as id, 'user' as kind, u.email, u.first_name, u.last_name, u.company_id::text as company_id,
       c.code as company_code, c.name as company,
       coalesce((select jsonb_agg(gc.code || '/' || rg.role order by rg.role)
         from role_grants rg join companies gc on gc.id = rg.company_id where rg.user_id = u.id), '[]'::jsonb) as roles,
-      case when u.is_disabled then 'disabled' else 'active' end as status,
-      u.mfa, u.created_at, null::timestamptz as expires_at
+      ${USER_SIDE.status} as status, u.mfa, u.created_at, null::timestamptz as expires_at
     from users u join companies c on c.id = u.company_id
+    where u.id in ${userIds.length ? userIds : [NO_ID]}
     union all
     select i.id::text, 'invitation', i.email, '', '', i.company_id::text, c.code, c.name,
       coalesce((select jsonb_agg(c.code || '/' || r order by r) from jsonb_array_elements_text(i.roles) r), '[]'::jsonb),
-      case when i.expires_at > ${filter.now} then 'invited' else 'expired' end,
-      null, i.created_at, i.expires_at
+      ${inv.status}, null, i.created_at, i.expires_at
     from invitations i join companies c on c.id = i.company_id
-    where i.used_at is null and i.withdrawn_at is null`;
-  const where = sql.join(conditions, sql` and `);
-  const result = (await db.execute(sql`
-    with rows as (${rows})
-    select *, count(*) over () as total from rows where ${where}
-    order by ${column} ${direction}, id
-    limit ${page.limit} offset ${page.offset}`)) as unknown as { rows: UserListRecord[] };
-  return result.rows;
+    where i.id in ${invitationIds.length ? invitationIds : [NO_ID]}`)) as unknown as { rows: UserListRecord[] };
+  const byId = new Map(details.rows.map((r) => [r.id, r]));
+  return { total, rows: pageIds.rows.map((r) => byId.get(String(r.id))!).filter(Boolean) };
 }
 
 export type UserListRecord = {
@@ -81,7 +131,6 @@ export type UserListRecord = {
   mfa: string | null;
   created_at: string | Date;
   expires_at: string | Date | null;
-  total: string | number;
 };
 
 export async function findUserWithCompany(db: DbOrTx, userId: string) {

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
+import { onlyIds } from '../../lib/ids';
 import type { Mailer } from '../../lib/mail/mailer';
 import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
@@ -44,11 +45,11 @@ export async function listUsers(
 ) {
   const scope = listScope(actor, 'user.view');
   const { start, endExclusive } = dateRangeOf(query, actor.timeZone);
-  const rows = await listUsersAndInvitations(
+  const { total, rows } = await listUsersAndInvitations(
     deps.db,
     {
-      companyCode: scope.isAll ? undefined : scope.companyCode,
-      companyIds: query.companyid,
+      companyId: scope.isAll ? undefined : actor.companyId,
+      companyIds: onlyIds(query.companyid),
       keyword: query.keyword,
       statuses: query.status,
       roles: query.activity,
@@ -68,8 +69,8 @@ export async function listUsers(
     }
   })();
   return {
-    total: Number(rows[0]?.total ?? 0),
-    data: rows.map(({ total: _total, ...row }) => ({
+    total,
+    data: rows.map((row) => ({
       ...row,
       roles: canSeeOwners ? row.roles : row.roles.filter((r) => !r.endsWith('/plf-owner')),
       created_at: toIso(row.created_at)!,

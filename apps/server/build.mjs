@@ -13,6 +13,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@tkc/')),
   logLevel: 'warning',
 });

@@ -18,6 +18,11 @@ import type { AuthDeps } from './features/auth/auth-deps';
 import { authRoutes } from './features/auth/auth-routes';
 import { createSessionCache } from './features/auth/session-cache';
 import { companiesRoutes } from './features/companies/companies-routes';
+import {
+  loadSigningCredentials,
+  type SigningCredentials,
+} from './features/erase/erase-credentials';
+import { eraseRoutes } from './features/erase/erase-routes';
 import { modelsRoutes } from './features/models/models-routes';
 import { systemRoutes, VERSION } from './features/system/system-routes';
 import { usersRoutes } from './features/users/users-routes';
@@ -130,11 +135,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache,
     publicUrl: config.publicUrl,
     platformCode: config.platformCompanyCode,
+    box: deps.box,
   };
   await app.register(usersRoutes(management), { prefix: API });
   await app.register(companiesRoutes(management), { prefix: API });
   await app.register(modelsRoutes(management), { prefix: API });
   await app.register(auditRoutes(management), { prefix: API });
+  // Made on the first authorisation (not at start-up), then kept for the process's life.
+  let credentials: Promise<SigningCredentials> | undefined;
+  const loadCredentials = () => {
+    credentials ??= loadSigningCredentials(database.db, deps.box).catch((error: unknown) => {
+      credentials = undefined;
+      throw error;
+    });
+    return credentials;
+  };
+  await app.register(
+    eraseRoutes({
+      ...management,
+      limiter,
+      supportEmail: config.supportEmail,
+      credentials: loadCredentials,
+      isDemo: config.features.keyEraseDemo,
+    }),
+    { prefix: API },
+  );
   if (deps.adminToken) {
     await app.register(
       adminRoutes({

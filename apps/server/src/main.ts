@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { bootstrapFirstUser } from './features/bootstrap/bootstrap';
+import { loadSigningCredentials } from './features/erase/erase-credentials';
 import { newToken } from './lib/crypto';
 import { openRuntime, type ServerInfo, serverInfoFile } from './runtime';
 
@@ -46,6 +47,8 @@ async function main() {
     },
     { ownerEmail: config.ownerEmail, platformCompanyCode: config.platformCompanyCode },
   );
+  // The erase-signing chain is made on the first start (later starts read it back).
+  await loadSigningCredentials(runtime.database.db, runtime.box);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

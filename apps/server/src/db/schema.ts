@@ -238,3 +238,48 @@ export const companySerialNumbers = pgTable(
   },
   (t) => [index('company_sn_company_idx').on(t.companyId, t.sn)],
 );
+
+/** Keys and certificates the server signs with, the private parts sealed under the master key. */
+export const signingMaterial = pgTable('signing_material', {
+  name: text('name').primaryKey(),
+  privateKeyEnc: text('private_key_enc').notNull(),
+  certificatePem: text('certificate_pem').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Each model's Triple-DES erase key (sealed), with its key check value. */
+export const eraseKeys = pgTable('erase_keys', {
+  modelId: uuid('model_id')
+    .primaryKey()
+    .references(() => models.id, { onDelete: 'cascade' }),
+  keyEnc: text('key_enc').notNull(),
+  kcv: text('kcv').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One Key Erase run as the page reported it (spec 3, "Erase record"). */
+export const eraseRecords = pgTable(
+  'erase_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email').notNull().default(''),
+    sn: text('sn').notNull().default(''),
+    esn: text('esn').notNull().default(''),
+    rn: text('rn').notNull().default(''),
+    model: text('model'),
+    status: integer('status').notNull(),
+    isReported: boolean('is_reported').notNull().default(false),
+    isRespond: boolean('is_respond').notNull().default(false),
+    additionalInformation: text('additional_information').notNull().default(''),
+    log: jsonb('log').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('erase_records_company_idx').on(t.companyId, t.createdAt),
+    index('erase_records_status_idx').on(t.status),
+  ],
+);

@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the answer carries besides status and msg. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'AppError';

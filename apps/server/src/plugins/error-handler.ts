@@ -29,7 +29,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ status: error.statusCode, msg: error.message });
+        .send({ ...error.extra, status: error.statusCode, msg: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
       // A malformed id cannot name anything: the same answer as an unknown one.

@@ -50,7 +50,10 @@ export function registerSession(
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const session = request.session;
-    if (session) reply.header('authid', formatAuthHeader(session.token, session.expiresAt));
+    // A 401 means the session ended while the request ran (refresh lost a race): no header then.
+    if (session && reply.statusCode !== 401) {
+      reply.header('authid', formatAuthHeader(session.token, session.expiresAt));
+    }
     return payload;
   });
 }

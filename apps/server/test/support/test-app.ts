@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { companies } from '../../src/db/schema';
 import { createInvitation } from '../../src/features/invitations/invitation-service';
-import { createSecretBox } from '../../src/lib/crypto';
+import { createSecretBox, type SecretBox } from '../../src/lib/crypto';
 import { createMailer } from '../../src/lib/mail/mailer';
 import { extractCode, extractLink, type SmtpCatcher, startSmtpCatcher } from './smtp-catcher';
 import { openTestDatabase } from './test-db';
@@ -21,6 +21,7 @@ export type TestContext = {
   database: Database;
   smtp: SmtpCatcher;
   config: Config;
+  box: SecretBox;
   /** Moves the server's clock forward (codes, links and sessions expire by it). */
   advance(ms: number): void;
   now(): Date;
@@ -49,11 +50,12 @@ export async function createTestApp(
     outboxDir: '',
     log: () => {},
   });
+  const box = createSecretBox(crypto.randomBytes(32));
   const app = await buildApp({
     config,
     database,
     mailer,
-    box: createSecretBox(crypto.randomBytes(32)),
+    box,
     clock,
     adminToken: options.adminToken,
   });
@@ -63,6 +65,7 @@ export async function createTestApp(
     database,
     smtp,
     config,
+    box,
     advance: (ms) => {
       offsetMs += ms;
     },

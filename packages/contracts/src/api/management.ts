@@ -21,7 +21,14 @@ export const licenceUsage = z.object({ used: z.number().int(), total: z.number()
 
 // Users ------------------------------------------------------------------------------------------
 
-export const USER_SORT_COLUMNS = ['first_name', 'created_at', 'last_name', 'email', 'company', 'status'] as const;
+export const USER_SORT_COLUMNS = [
+  'first_name',
+  'created_at',
+  'last_name',
+  'email',
+  'company',
+  'status',
+] as const;
 export const USER_STATUSES = ['active', 'disabled', 'invited', 'expired'] as const;
 
 export const userRow = z.object({
@@ -183,7 +190,14 @@ export const modelPatchBody = z.strictObject(modelFields).partial();
 
 /** GET /models/prefix: the prefix table the tooling reads (model and app-name limit per prefix). */
 export const prefixListResponse = ok(
-  z.array(z.object({ prefix: z.string(), model: z.string(), family: z.enum(MODEL_FAMILIES), app_name_max: z.number() })),
+  z.array(
+    z.object({
+      prefix: z.string(),
+      model: z.string(),
+      family: z.enum(MODEL_FAMILIES),
+      app_name_max: z.number(),
+    }),
+  ),
 );
 
 // Audit ------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
 import { requireActor } from '../../plugins/session';
 import type { AuthDeps } from '../auth/auth-deps';
-import { findProfile } from '../auth/auth-repo';
 import { MSG } from '../auth/auth-policy';
+import { findProfile } from '../auth/auth-repo';
 
 /** Who is asking: the session's user with company code and 'COMPANY/role' strings. */
 export type ActorContext = {
@@ -20,7 +20,10 @@ export type ActorContext = {
 
 export type ActorDeps = Pick<AuthDeps, 'db' | 'cache'> & { platformCode: string };
 
-export async function actorContext(deps: ActorDeps, request: FastifyRequest): Promise<ActorContext> {
+export async function actorContext(
+  deps: ActorDeps,
+  request: FastifyRequest,
+): Promise<ActorContext> {
   const actor = requireActor(request);
   const profile = await deps.cache.profile(actor.userId, () => findProfile(deps.db, actor.userId));
   if (!profile) throw unauthorized(MSG.sessionEnded);

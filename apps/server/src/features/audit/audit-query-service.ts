@@ -7,7 +7,12 @@ import { forbidden } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
 import { isGlobalAdmin } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
-import { type AuditFilter, type AuditListRecord, listAuditBatchAfter, listAuditRows } from './audit-repo';
+import {
+  type AuditFilter,
+  type AuditListRecord,
+  listAuditBatchAfter,
+  listAuditRows,
+} from './audit-repo';
 import { verifyAuditChain } from './audit-service';
 
 export type AuditQueryDeps = { db: Db };
@@ -38,26 +43,49 @@ const toRow = (r: AuditListRecord) => ({
 });
 
 export async function listAudit(deps: AuditQueryDeps, actor: ActorContext, query: AuditQuery) {
-  const { rows, total, isTotalCapped } = await listAuditRows(deps.db, auditFilterFor(actor, query), {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-    sortby: query.sortby,
-    sort: query.sort,
-  });
+  const { rows, total, isTotalCapped } = await listAuditRows(
+    deps.db,
+    auditFilterFor(actor, query),
+    {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      sortby: query.sortby,
+      sort: query.sort,
+    },
+  );
   return { total, is_total_capped: isTotalCapped, data: rows.map(toRow) };
 }
 
-const CSV_COLUMNS = ['id', 'created_at', 'actor_email', 'company_code', 'action', 'target', 'ip', 'result', 'detail'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'actor_email',
+  'company_code',
+  'action',
+  'target',
+  'ip',
+  'result',
+  'detail',
+] as const;
 
 /** RFC 4180 quoting; a leading = + - @ is neutralised so spreadsheets do not run it as a formula. */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** GET /audit/export: the filtered set as CSV, read and sent a batch at a time. */
-export function exportAudit(deps: AuditQueryDeps, actor: ActorContext, query: AuditQuery): Readable {
+export function exportAudit(
+  deps: AuditQueryDeps,
+  actor: ActorContext,
+  query: AuditQuery,
+): Readable {
   const filter = auditFilterFor(actor, query);
   async function* lines() {
     yield `${CSV_COLUMNS.join(',')}\r\n`;
@@ -75,11 +103,19 @@ export function exportAudit(deps: AuditQueryDeps, actor: ActorContext, query: Au
 
 /** GET /audit/verify: the chain's verdict, for the roles that may open the audit page. */
 export async function verifyAudit(deps: AuditQueryDeps, actor: ActorContext) {
-  if (!isGlobalAdmin(actor) && !hasRole(actor.roles, 'com-admin', actor.companyCode, actor.platformCode)) {
+  if (
+    !isGlobalAdmin(actor) &&
+    !hasRole(actor.roles, 'com-admin', actor.companyCode, actor.platformCode)
+  ) {
     throw forbidden();
   }
   const verdict = await verifyAuditChain(deps.db);
   return verdict.isValid
     ? { is_valid: true, count: verdict.count, broken_id: null, reason: null }
-    : { is_valid: false, count: verdict.count, broken_id: verdict.brokenId, reason: verdict.reason };
+    : {
+        is_valid: false,
+        count: verdict.count,
+        broken_id: verdict.brokenId,
+        reason: verdict.reason,
+      };
 }

@@ -64,11 +64,18 @@ function auditWhere(filter: AuditFilter): SQL {
   if (filter.keyword) {
     const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The expression of the trigram index audit_search_trgm (migration 0003).
-    where.push(sql`(a.actor_email || ' ' || a.action || ' ' || a.target || ' ' || a.ip) ilike ${like}`);
+    where.push(
+      sql`(a.actor_email || ' ' || a.action || ' ' || a.target || ' ' || a.ip) ilike ${like}`,
+    );
   }
   // An activity filter matches the action or any action under it ('auth' matches 'auth.login').
   if (filter.actions?.length) {
-    where.push(sql`(${sql.join(filter.actions.map((a) => sql`a.action = ${a} or a.action like ${`${a}.%`}`), sql` or `)})`);
+    where.push(
+      sql`(${sql.join(
+        filter.actions.map((a) => sql`a.action = ${a} or a.action like ${`${a}.%`}`),
+        sql` or `,
+      )})`,
+    );
   }
   if (filter.results?.length) where.push(sql`a.result in ${filter.results}`);
   if (filter.start) where.push(sql`a.created_at >= ${filter.start}`);
@@ -108,11 +115,20 @@ export async function listAuditRows(
     sql`select count(*)::int as n from (select 1 from audit_events a where ${where} limit ${AUDIT_COUNT_CAP + 1}) capped`,
   )) as unknown as { rows: { n: number }[] };
   const n = counted.rows[0]?.n ?? 0;
-  return { rows: result.rows, total: Math.min(n, AUDIT_COUNT_CAP), isTotalCapped: n > AUDIT_COUNT_CAP };
+  return {
+    rows: result.rows,
+    total: Math.min(n, AUDIT_COUNT_CAP),
+    isTotalCapped: n > AUDIT_COUNT_CAP,
+  };
 }
 
 /** The filtered events in id order, a batch at a time (for the CSV export). */
-export async function listAuditBatchAfter(db: DbOrTx, filter: AuditFilter, afterId: number, limit: number) {
+export async function listAuditBatchAfter(
+  db: DbOrTx,
+  filter: AuditFilter,
+  afterId: number,
+  limit: number,
+) {
   const result = (await db.execute(sql`
     select a.id, a.created_at, a.actor_email, a.company_id::text as company_id, c.code as company_code,
       a.action, a.target, a.ip, a.result, a.detail

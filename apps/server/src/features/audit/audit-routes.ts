@@ -1,4 +1,8 @@
-import { AUDIT_SORT_COLUMNS, auditListResponse, auditVerifyResponse } from '@tkc/contracts/api/management';
+import {
+  AUDIT_SORT_COLUMNS,
+  auditListResponse,
+  auditVerifyResponse,
+} from '@tkc/contracts/api/management';
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ActorDeps, actorContext } from '../access/actor-context';
@@ -9,11 +13,15 @@ const query = listQuerySchema(AUDIT_SORT_COLUMNS);
 
 export function auditRoutes(deps: AuditQueryDeps & ActorDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/audit', { schema: { tags, querystring: query, response: { 200: auditListResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: 'OK',
-      data: await listAudit(deps, await actorContext(deps, request), request.query),
-    }));
+    app.get(
+      '/audit',
+      { schema: { tags, querystring: query, response: { 200: auditListResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await listAudit(deps, await actorContext(deps, request), request.query),
+      }),
+    );
     app.get('/audit/export', { schema: { tags, querystring: query } }, async (request, reply) => {
       const stream = exportAudit(deps, await actorContext(deps, request), request.query);
       const day = new Date().toISOString().slice(0, 10);
@@ -22,10 +30,14 @@ export function auditRoutes(deps: AuditQueryDeps & ActorDeps): FastifyPluginAsyn
         .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
         .send(stream);
     });
-    app.get('/audit/verify', { schema: { tags, response: { 200: auditVerifyResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: 'OK',
-      data: await verifyAudit(deps, await actorContext(deps, request)),
-    }));
+    app.get(
+      '/audit/verify',
+      { schema: { tags, response: { 200: auditVerifyResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await verifyAudit(deps, await actorContext(deps, request)),
+      }),
+    );
   };
 }

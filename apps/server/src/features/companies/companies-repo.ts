@@ -22,7 +22,14 @@ const groupCase = (groups: Record<string, readonly string[]>, column: string) =>
 
 export async function listCompanies(
   db: DbOrTx,
-  filter: { keyword?: string; ids?: string[]; tiers?: string[]; start?: Date; endExclusive?: Date; onlyCode?: string },
+  filter: {
+    keyword?: string;
+    ids?: string[];
+    tiers?: string[];
+    start?: Date;
+    endExclusive?: Date;
+    onlyCode?: string;
+  },
   page: { limit: number; offset: number; sortby: string; sort: 'asc' | 'desc' },
   groups: Record<string, readonly string[]>,
   now: Date,
@@ -31,7 +38,9 @@ export async function listCompanies(
   if (filter.onlyCode) where.push(sql`c.code = ${filter.onlyCode}`);
   if (filter.keyword) {
     const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(c.code ilike ${like} or c.name ilike ${like} or c.contact_email ilike ${like})`);
+    where.push(
+      sql`(c.code ilike ${like} or c.name ilike ${like} or c.contact_email ilike ${like})`,
+    );
   }
   if (filter.ids?.length) where.push(sql`c.id in ${filter.ids}`);
   if (filter.tiers?.length) where.push(sql`c.tier in ${filter.tiers}`);
@@ -84,7 +93,10 @@ export async function findCompanyById(db: DbOrTx, id: string): Promise<CompanyRe
   return row;
 }
 
-export async function findCompanyByCodeAny(db: DbOrTx, code: string): Promise<CompanyRecord | undefined> {
+export async function findCompanyByCodeAny(
+  db: DbOrTx,
+  code: string,
+): Promise<CompanyRecord | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.code, code)).limit(1);
   return row;
 }
@@ -94,7 +106,11 @@ export async function insertCompanyRow(db: DbOrTx, row: typeof companies.$inferI
   return inserted!;
 }
 
-export async function updateCompanyRow(db: DbOrTx, id: string, patch: Partial<typeof companies.$inferInsert>) {
+export async function updateCompanyRow(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof companies.$inferInsert>,
+) {
   await db.update(companies).set(patch).where(eq(companies.id, id));
 }
 
@@ -122,7 +138,13 @@ export async function listSerialNumbers(
     where ${sql.join(where, sql` and `)}
     order by ${sql.raw(SN_SORT[page.sortby] ?? 's.sn')} ${sql.raw(page.sort === 'desc' ? 'desc' : 'asc')}, s.id
     limit ${page.limit} offset ${page.offset}`)) as unknown as {
-    rows: { id: string; sn: string; model: string | null; created_at: string | Date; total: string | number }[];
+    rows: {
+      id: string;
+      sn: string;
+      model: string | null;
+      created_at: string | Date;
+      total: string | number;
+    }[];
   };
   return result.rows;
 }
@@ -175,7 +197,12 @@ export async function ownersOf(db: DbOrTx, sns: string[]): Promise<Map<string, s
 /** Every prefix with its model, longest first (a serial number takes the longest that matches). */
 export async function listPrefixes(db: DbOrTx) {
   const rows = await db
-    .select({ prefix: modelPrefixes.prefix, modelId: models.id, model: models.name, family: models.family })
+    .select({
+      prefix: modelPrefixes.prefix,
+      modelId: models.id,
+      model: models.name,
+      family: models.family,
+    })
     .from(modelPrefixes)
     .innerJoin(models, eq(models.id, modelPrefixes.modelId));
   return rows.sort((a, b) => b.prefix.length - a.prefix.length || a.prefix.localeCompare(b.prefix));

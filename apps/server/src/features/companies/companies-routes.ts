@@ -38,30 +38,56 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
 
     app.get(
       '/companies',
-      { schema: { tags, querystring: listQuerySchema(COMPANY_SORT_COLUMNS), response: { 200: companyListResponse } } },
+      {
+        schema: {
+          tags,
+          querystring: listQuerySchema(COMPANY_SORT_COLUMNS),
+          response: { 200: companyListResponse },
+        },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
         data: await listCompanyOverview(deps, await actorContext(deps, request), request.query),
       }),
     );
-    app.post('/companies', { schema: { tags, body: companyBody, response: { 200: companyResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: 'Company created',
-      data: await createCompany(deps, await actorContext(deps, request), request.body),
-    }));
-    app.get('/companies/:id', { schema: { tags, params: idParam, response: { 200: companyResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: 'OK',
-      data: await getCompany(deps, await actorContext(deps, request), request.params.id),
-    }));
+    app.post(
+      '/companies',
+      { schema: { tags, body: companyBody, response: { 200: companyResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'Company created',
+        data: await createCompany(deps, await actorContext(deps, request), request.body),
+      }),
+    );
+    app.get(
+      '/companies/:id',
+      { schema: { tags, params: idParam, response: { 200: companyResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await getCompany(deps, await actorContext(deps, request), request.params.id),
+      }),
+    );
     app.patch(
       '/companies/:id',
-      { schema: { tags, params: idParam, body: companyPatchBody, response: { 200: companyResponse } } },
+      {
+        schema: {
+          tags,
+          params: idParam,
+          body: companyPatchBody,
+          response: { 200: companyResponse },
+        },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Company updated',
-        data: await updateCompany(deps, await actorContext(deps, request), request.params.id, request.body),
+        data: await updateCompany(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.body,
+        ),
       }),
     );
 
@@ -78,14 +104,24 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
-        data: await listCompanySerialNumbers(deps, await actorContext(deps, request), request.params.id, request.query),
+        data: await listCompanySerialNumbers(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.query,
+        ),
       }),
     );
     app.post(
       '/companies/:id/sn',
       { schema: { tags, params: idParam, body: snBody, response: { 200: okEmpty } } },
       async (request) => {
-        await addSerialNumber(deps, await actorContext(deps, request), request.params.id, request.body.sn);
+        await addSerialNumber(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.body.sn,
+        );
         return { status: 200 as const, msg: 'Serial number added' };
       },
     );
@@ -93,7 +129,12 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
       '/companies/:id/sn/:snId',
       { schema: { tags, params: snParams, response: { 200: okEmpty } } },
       async (request) => {
-        await removeSerialNumber(deps, await actorContext(deps, request), request.params.id, request.params.snId);
+        await removeSerialNumber(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.params.snId,
+        );
         return { status: 200 as const, msg: 'Serial number deleted' };
       },
     );
@@ -103,7 +144,8 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
         schema: {
           tags,
           params: idParam,
-          description: 'Body: a CSV file (Content-Type: text/csv), one serial number per line in the first column.',
+          description:
+            'Body: a CSV file (Content-Type: text/csv), one serial number per line in the first column.',
           response: { 200: importReport },
         },
       },

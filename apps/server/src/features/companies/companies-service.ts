@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { COMPANY_SORT_COLUMNS, companyBody, companyPatchBody, SN_SORT_COLUMNS } from '@tkc/contracts/api/management';
+import type {
+  COMPANY_SORT_COLUMNS,
+  companyBody,
+  companyPatchBody,
+  SN_SORT_COLUMNS,
+} from '@tkc/contracts/api/management';
 import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
 import { ROLE_GROUPS } from '@tkc/contracts/roles';
 import type { z } from 'zod';
@@ -30,7 +35,8 @@ import { importSerialNumbers } from './sn-import';
 export type CompaniesDeps = { db: Db; clock: () => Date; cache: Pick<AuthCache, 'invalidate'> };
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
-const dateOnly = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString().slice(0, 10));
+const dateOnly = (v: string | Date | null) =>
+  v === null ? null : new Date(v).toISOString().slice(0, 10);
 
 function toCompanyRow(r: CompanyListRecord) {
   return {
@@ -70,7 +76,12 @@ export async function listCompanyOverview(
       endExclusive,
       onlyCode: scope.isAll ? undefined : scope.companyCode,
     },
-    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+    {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      sortby: query.sortby,
+      sort: query.sort,
+    },
     ROLE_GROUPS,
     deps.clock(),
   );
@@ -78,7 +89,12 @@ export async function listCompanyOverview(
 }
 
 /** A company the actor may see with `action`; another company's id answers 404. */
-async function companyFor(deps: CompaniesDeps, actor: ActorContext, id: string, action: 'company.view' | 'company.edit') {
+async function companyFor(
+  deps: CompaniesDeps,
+  actor: ActorContext,
+  id: string,
+  action: 'company.view' | 'company.edit',
+) {
   const company = await findCompanyById(deps.db, id);
   if (!company) throw notFound();
   assertCan(actor, action, company.code);
@@ -107,15 +123,25 @@ const toColumns = (body: Partial<CompanyInput>) => ({
   address: body.address,
   licences: body.licences as Record<string, number> | undefined,
   tier: body.tier,
-  tierEndsAt: body.tier_ends_at === undefined ? undefined : body.tier_ends_at === null ? null : new Date(`${body.tier_ends_at}T00:00:00Z`),
+  tierEndsAt:
+    body.tier_ends_at === undefined
+      ? undefined
+      : body.tier_ends_at === null
+        ? null
+        : new Date(`${body.tier_ends_at}T00:00:00Z`),
 });
 
 /** POST /companies */
 export async function createCompany(deps: CompaniesDeps, actor: ActorContext, body: CompanyInput) {
   if (!listScope(actor, 'company.edit').isAll) throw forbidden();
   const id = await deps.db.transaction(async (tx) => {
-    if (await findCompanyByCodeAny(tx, body.code)) throw conflict(`Company code ${body.code} is already taken`);
-    const company = await insertCompanyRow(tx, { ...toColumns(body), code: body.code, name: body.name });
+    if (await findCompanyByCodeAny(tx, body.code))
+      throw conflict(`Company code ${body.code} is already taken`);
+    const company = await insertCompanyRow(tx, {
+      ...toColumns(body),
+      code: body.code,
+      name: body.name,
+    });
     await recordAudit(tx, {
       action: 'company.create',
       result: 'success',
@@ -124,7 +150,12 @@ export async function createCompany(deps: CompaniesDeps, actor: ActorContext, bo
       companyId: company.id,
       target: `company:${company.id}`,
       ip: actor.ip,
-      detail: { code: company.code, name: company.name, licences: company.licences, tier: company.tier },
+      detail: {
+        code: company.code,
+        name: company.name,
+        licences: company.licences,
+        tier: company.tier,
+      },
     });
     return company.id;
   });
@@ -146,7 +177,9 @@ export async function updateCompany(
     if (body.code && body.code !== company.code && (await findCompanyByCodeAny(tx, body.code))) {
       throw conflict(`Company code ${body.code} is already taken`);
     }
-    const columns = Object.fromEntries(Object.entries(toColumns(body)).filter(([, v]) => v !== undefined));
+    const columns = Object.fromEntries(
+      Object.entries(toColumns(body)).filter(([, v]) => v !== undefined),
+    );
     await updateCompanyRow(tx, id, { ...columns, updatedAt: deps.clock() });
     await recordAudit(tx, {
       action: 'company.update',
@@ -177,7 +210,12 @@ export async function listCompanySerialNumbers(
     deps.db,
     company.id,
     { keyword: query.keyword, modelIds: onlyIds(query.activity), start, endExclusive },
-    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+    {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      sortby: query.sortby,
+      sort: query.sort,
+    },
   );
   return {
     total: Number(rows[0]?.total ?? 0),
@@ -192,11 +230,18 @@ async function modelOf(deps: CompaniesDeps, sn: string) {
   return match;
 }
 
-export async function addSerialNumber(deps: CompaniesDeps, actor: ActorContext, id: string, sn: string) {
+export async function addSerialNumber(
+  deps: CompaniesDeps,
+  actor: ActorContext,
+  id: string,
+  sn: string,
+) {
   const company = await companyFor(deps, actor, id, 'company.edit');
   const model = await modelOf(deps, sn);
   await deps.db.transaction(async (tx) => {
-    const inserted = await insertSerialNumbers(tx, [{ companyId: company.id, sn, modelId: model.modelId }]);
+    const inserted = await insertSerialNumbers(tx, [
+      { companyId: company.id, sn, modelId: model.modelId },
+    ]);
     if (inserted.size === 0) {
       const owner = await findSerialNumberOwner(tx, sn);
       throw conflict(
@@ -218,7 +263,12 @@ export async function addSerialNumber(deps: CompaniesDeps, actor: ActorContext, 
   });
 }
 
-export async function removeSerialNumber(deps: CompaniesDeps, actor: ActorContext, id: string, snId: string) {
+export async function removeSerialNumber(
+  deps: CompaniesDeps,
+  actor: ActorContext,
+  id: string,
+  snId: string,
+) {
   const company = await companyFor(deps, actor, id, 'company.edit');
   await deps.db.transaction(async (tx) => {
     const row = await findSerialNumber(tx, company.id, snId);

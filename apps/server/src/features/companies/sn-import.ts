@@ -10,14 +10,23 @@ export type Rejection = {
   value: string;
   reason: 'format' | 'unknown-prefix' | 'other-company' | 'duplicate-in-file';
 };
-export type ImportReport = { imported: number; already_owned: number; rejected: Rejection[]; is_truncated: boolean };
+export type ImportReport = {
+  imported: number;
+  already_owned: number;
+  rejected: Rejection[];
+  is_truncated: boolean;
+};
 
 const BATCH = 1000;
 export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 const HEADER = /^"?(sn|serial|serial[ _-]?number)"?$/i;
 
 /** The first CSV column, unquoted. */
-const firstColumn = (line: string) => (line.split(/[,;\t]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1').trim();
+const firstColumn = (line: string) =>
+  (line.split(/[,;\t]/)[0] ?? '')
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
 
 /**
  * Reads a CSV of serial numbers line by line (memory stays flat at any size) and inserts them in
@@ -47,7 +56,10 @@ export async function importSerialNumbers(
     );
     report.imported += inserted.size;
     const others = batch.filter((b) => !inserted.has(b.sn));
-    const owners = await ownersOf(tx, others.map((b) => b.sn));
+    const owners = await ownersOf(
+      tx,
+      others.map((b) => b.sn),
+    );
     for (const b of others) {
       if (owners.get(b.sn) === company.id) report.already_owned++;
       else reject({ line: b.line, value: b.sn, reason: 'other-company' });

@@ -40,7 +40,11 @@ export type InvitationInput = {
  * Writes a 7-day, single-use invitation and its audit event in the caller's transaction. Global
  * roles are only granted in the platform company. The caller mails the link after commit.
  */
-export async function prepareInvitation(tx: DbOrTx, deps: Pick<InvitationDeps, 'clock' | 'publicUrl'>, input: InvitationInput) {
+export async function prepareInvitation(
+  tx: DbOrTx,
+  deps: Pick<InvitationDeps, 'clock' | 'publicUrl'>,
+  input: InvitationInput,
+) {
   const email = input.email.trim().toLowerCase();
   const token = newToken();
   const link = `${deps.publicUrl}/auth/register?api_token=${token}`;
@@ -50,7 +54,8 @@ export async function prepareInvitation(tx: DbOrTx, deps: Pick<InvitationDeps, '
   if (roles.some((r) => GLOBAL_ROLES.has(r)) && !company.isPlatform) {
     throw badRequest('Platform roles can only be granted in the platform company');
   }
-  if (await findUserByEmail(tx, email)) throw badRequest('This Email has been Registered, please login instead.');
+  if (await findUserByEmail(tx, email))
+    throw badRequest('This Email has been Registered, please login instead.');
   const invitation = await insertInvitation(tx, {
     tokenHash: sha256Hex(token),
     email,
@@ -81,7 +86,12 @@ export async function sendInvitationMail(
     to: mail.email,
     lang: mail.lang,
     kind: 'invitation',
-    data: { link: mail.link, companyName: mail.companyName, inviterName: mail.inviterName, expiresDays: 7 },
+    data: {
+      link: mail.link,
+      companyName: mail.companyName,
+      inviterName: mail.inviterName,
+      expiresDays: 7,
+    },
   });
 }
 

@@ -2,11 +2,22 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { modelPrefixes, models } from '../../db/schema';
 
-const MODEL_SORT: Record<string, string> = { name: 'm.name', family: 'm.family', created_at: 'm.created_at' };
+const MODEL_SORT: Record<string, string> = {
+  name: 'm.name',
+  family: 'm.family',
+  created_at: 'm.created_at',
+};
 
 export async function listModelRows(
   db: DbOrTx,
-  filter: { keyword?: string; canSearchPrefixes?: boolean; id?: string; families?: string[]; start?: Date; endExclusive?: Date },
+  filter: {
+    keyword?: string;
+    canSearchPrefixes?: boolean;
+    id?: string;
+    families?: string[];
+    start?: Date;
+    endExclusive?: Date;
+  },
   page: { limit: number; offset: number; sortby: string; sort: 'asc' | 'desc' },
 ) {
   const where: SQL[] = [sql`true`];
@@ -58,7 +69,11 @@ export async function insertModel(db: DbOrTx, row: typeof models.$inferInsert) {
   return inserted!;
 }
 
-export async function updateModel(db: DbOrTx, id: string, patch: Partial<typeof models.$inferInsert>) {
+export async function updateModel(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof models.$inferInsert>,
+) {
   await db.update(models).set(patch).where(eq(models.id, id));
 }
 
@@ -67,7 +82,11 @@ export async function deleteModel(db: DbOrTx, id: string) {
 }
 
 /** Prefixes already held by another model. */
-export async function prefixesHeldElsewhere(db: DbOrTx, prefixes: string[], modelId: string | null) {
+export async function prefixesHeldElsewhere(
+  db: DbOrTx,
+  prefixes: string[],
+  modelId: string | null,
+) {
   if (prefixes.length === 0) return [];
   const rows = await db
     .select({ prefix: modelPrefixes.prefix, modelId: modelPrefixes.modelId })
@@ -78,5 +97,6 @@ export async function prefixesHeldElsewhere(db: DbOrTx, prefixes: string[], mode
 
 export async function replacePrefixes(db: DbOrTx, modelId: string, prefixes: string[]) {
   await db.delete(modelPrefixes).where(eq(modelPrefixes.modelId, modelId));
-  if (prefixes.length > 0) await db.insert(modelPrefixes).values(prefixes.map((prefix) => ({ prefix, modelId })));
+  if (prefixes.length > 0)
+    await db.insert(modelPrefixes).values(prefixes.map((prefix) => ({ prefix, modelId })));
 }

@@ -11,7 +11,14 @@ import {
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ActorDeps, actorContext } from '../access/actor-context';
-import { changeModel, createModel, listModels, type ModelsDeps, prefixTable, removeModel } from './models-service';
+import {
+  changeModel,
+  createModel,
+  listModels,
+  type ModelsDeps,
+  prefixTable,
+  removeModel,
+} from './models-service';
 
 const tags = ['models'];
 
@@ -19,34 +26,57 @@ export function modelsRoutes(deps: ModelsDeps & ActorDeps): FastifyPluginAsyncZo
   return async (app) => {
     app.get(
       '/models',
-      { schema: { tags, querystring: listQuerySchema(MODEL_SORT_COLUMNS), response: { 200: modelListResponse } } },
+      {
+        schema: {
+          tags,
+          querystring: listQuerySchema(MODEL_SORT_COLUMNS),
+          response: { 200: modelListResponse },
+        },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
         data: await listModels(deps, await actorContext(deps, request), request.query),
       }),
     );
-    app.get('/models/prefix', { schema: { tags, response: { 200: prefixListResponse } } }, async (request) => {
-      await actorContext(deps, request);
-      return { status: 200 as const, msg: 'OK', data: await prefixTable(deps) };
-    });
-    app.post('/models', { schema: { tags, body: modelBody, response: { 200: modelResponse } } }, async (request) => ({
-      status: 200 as const,
-      msg: 'Model created',
-      data: await createModel(deps, await actorContext(deps, request), request.body),
-    }));
+    app.get(
+      '/models/prefix',
+      { schema: { tags, response: { 200: prefixListResponse } } },
+      async (request) => {
+        await actorContext(deps, request);
+        return { status: 200 as const, msg: 'OK', data: await prefixTable(deps) };
+      },
+    );
+    app.post(
+      '/models',
+      { schema: { tags, body: modelBody, response: { 200: modelResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'Model created',
+        data: await createModel(deps, await actorContext(deps, request), request.body),
+      }),
+    );
     app.patch(
       '/models/:id',
       { schema: { tags, params: idParam, body: modelPatchBody, response: { 200: modelResponse } } },
       async (request) => ({
         status: 200 as const,
         msg: 'Model updated',
-        data: await changeModel(deps, await actorContext(deps, request), request.params.id, request.body),
+        data: await changeModel(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.body,
+        ),
       }),
     );
-    app.delete('/models/:id', { schema: { tags, params: idParam, response: { 200: okEmpty } } }, async (request) => {
-      await removeModel(deps, await actorContext(deps, request), request.params.id);
-      return { status: 200 as const, msg: 'Model deleted' };
-    });
+    app.delete(
+      '/models/:id',
+      { schema: { tags, params: idParam, response: { 200: okEmpty } } },
+      async (request) => {
+        await removeModel(deps, await actorContext(deps, request), request.params.id);
+        return { status: 200 as const, msg: 'Model deleted' };
+      },
+    );
   };
 }

@@ -1,13 +1,20 @@
-import { APP_NAME_MAX, type MODEL_SORT_COLUMNS, type modelBody, type modelPatchBody } from '@tkc/contracts/api/management';
+import {
+  APP_NAME_MAX,
+  type MODEL_SORT_COLUMNS,
+  type modelBody,
+  type modelPatchBody,
+} from '@tkc/contracts/api/management';
 import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
 import { can } from '@tkc/contracts/roles';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { SecretBox } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { assertCan } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
 import { recordAudit } from '../audit/audit-service';
 import { listPrefixes } from '../companies/companies-repo';
+import { eraseKeyFor } from '../erase/erase-credentials';
 import {
   deleteModel,
   findModel,
@@ -20,7 +27,7 @@ import {
   updateModel,
 } from './models-repo';
 
-export type ModelsDeps = { db: Db; clock: () => Date };
+export type ModelsDeps = { db: Db; clock: () => Date; box: SecretBox };
 
 /** Models are open to every signed-in user (spec 2); their prefixes only to Model/Prefix viewers (spec 6). */
 const canViewPrefixes = (actor: ActorContext) =>
@@ -45,8 +52,19 @@ export async function listModels(
   const { start, endExclusive } = dateRangeOf(query, actor.timeZone);
   const rows = await listModelRows(
     deps.db,
-    { keyword: query.keyword, canSearchPrefixes: isPrefixVisible, families: query.status, start, endExclusive },
-    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+    {
+      keyword: query.keyword,
+      canSearchPrefixes: isPrefixVisible,
+      families: query.status,
+      start,
+      endExclusive,
+    },
+    {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      sortby: query.sortby,
+      sort: query.sort,
+    },
   );
   return { total: Number(rows[0]?.total ?? 0), data: rows.map((r) => toRow(r, isPrefixVisible)) };
 }
@@ -62,7 +80,11 @@ export async function prefixTable(deps: ModelsDeps) {
 }
 
 async function oneModel(deps: ModelsDeps, actor: ActorContext, id: string) {
-  const [row] = await listModelRows(deps.db, { id }, { limit: 1, offset: 0, sortby: 'name', sort: 'asc' });
+  const [row] = await listModelRows(
+    deps.db,
+    { id },
+    { limit: 1, offset: 0, sortby: 'name', sort: 'asc' },
+  );
   if (!row) throw notFound();
   return toRow(row, canViewPrefixes(actor));
 }
@@ -78,9 +100,16 @@ export async function createModel(deps: ModelsDeps, actor: ActorContext, body: M
   const id = await deps.db.transaction(async (tx) => {
     if (await findModelByName(tx, body.name)) throw conflict(`Model ${body.name} already exists`);
     const taken = await prefixesHeldElsewhere(tx, prefixes, null);
-    if (taken.length > 0) throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
-    const model = await insertModel(tx, { name: body.name, family: body.family, description: body.description });
+    if (taken.length > 0)
+      throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
+    const model = await insertModel(tx, {
+      name: body.name,
+      family: body.family,
+      description: body.description,
+    });
     await replacePrefixes(tx, model.id, prefixes);
+    // Each model has its own erase key from the start (sealed under the master key).
+    await eraseKeyFor(tx, deps.box, model.id);
     await recordAudit(tx, {
       action: 'model.create',
       result: 'success',
@@ -118,7 +147,8 @@ export async function changeModel(
     if (body.prefixes) {
       const prefixes = [...new Set(body.prefixes)];
       const taken = await prefixesHeldElsewhere(tx, prefixes, id);
-      if (taken.length > 0) throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
+      if (taken.length > 0)
+        throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
       await replacePrefixes(tx, id, prefixes);
     }
     await recordAudit(tx, {

@@ -68,20 +68,30 @@ export async function listUsersAndInvitations(
   const userWhere = sideWhere(
     USER_SIDE,
     filter,
-    roles ? sql`exists (select 1 from role_grants rg where rg.user_id = u.id and rg.role in ${roles})` : null,
+    roles
+      ? sql`exists (select 1 from role_grants rg where rg.user_id = u.id and rg.role in ${roles})`
+      : null,
   );
   const invitationWhere = sideWhere(
     inv as typeof USER_SIDE,
     filter,
-    roles ? sql`exists (select 1 from jsonb_array_elements_text(i.roles) r where r in ${roles})` : null,
+    roles
+      ? sql`exists (select 1 from jsonb_array_elements_text(i.roles) r where r in ${roles})`
+      : null,
   );
-  const sortKey = (Object.hasOwn(USER_SIDE, page.sortby) ? page.sortby : 'first_name') as keyof typeof USER_SIDE;
+  const sortKey = (
+    Object.hasOwn(USER_SIDE, page.sortby) ? page.sortby : 'first_name'
+  ) as keyof typeof USER_SIDE;
   const direction = sql.raw(page.sort === 'desc' ? 'desc' : 'asc');
   // Companies are joined only to sort by their name: without the join the page and the count run
   // on the users' own indexes.
   const needsCompany = sortKey === 'company';
-  const userFrom = needsCompany ? sql`users u join companies c on c.id = u.company_id` : sql`users u`;
-  const invitationFrom = needsCompany ? sql`invitations i join companies c on c.id = i.company_id` : sql`invitations i`;
+  const userFrom = needsCompany
+    ? sql`users u join companies c on c.id = u.company_id`
+    : sql`users u`;
+  const invitationFrom = needsCompany
+    ? sql`invitations i join companies c on c.id = i.company_id`
+    : sql`invitations i`;
   // Each half is sorted and cut on its own index before the two are merged: the database then
   // reads at most offset + limit rows of each, instead of sorting every user for every page.
   const cut = page.offset + page.limit;
@@ -97,8 +107,12 @@ export async function listUsersAndInvitations(
       union all
       (${invitationHalf} order by sort_key ${direction}, id ${direction} limit ${cut})
     ) rows order by sort_key ${direction}, id ${direction}
-    limit ${page.limit} offset ${page.offset}`)) as unknown as { rows: { id: string; kind: string }[] };
-  const counted = (await db.execute(sql`select count(*)::int as n from (${union}) rows`)) as unknown as {
+    limit ${page.limit} offset ${page.offset}`)) as unknown as {
+    rows: { id: string; kind: string }[];
+  };
+  const counted = (await db.execute(
+    sql`select count(*)::int as n from (${union}) rows`,
+  )) as unknown as {
     rows: { n: number }[];
   };
   const total = counted.rows[0]?.n ?? 0;
@@ -118,7 +132,9 @@ export async function listUsersAndInvitations(
       coalesce((select jsonb_agg(c.code || '/' || r order by r) from jsonb_array_elements_text(i.roles) r), '[]'::jsonb),
       ${inv.status}, null, i.created_at, i.expires_at
     from invitations i join companies c on c.id = i.company_id
-    where i.id in ${invitationIds.length ? invitationIds : [NO_ID]}`)) as unknown as { rows: UserListRecord[] };
+    where i.id in ${invitationIds.length ? invitationIds : [NO_ID]}`)) as unknown as {
+    rows: UserListRecord[];
+  };
   const byId = new Map(details.rows.map((r) => [r.id, r]));
   return { total, rows: pageIds.rows.map((r) => byId.get(String(r.id))!).filter(Boolean) };
 }
@@ -150,13 +166,22 @@ export async function findUserWithCompany(db: DbOrTx, userId: string) {
 }
 
 export async function listRolesOfUser(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db.select({ role: roleGrants.role }).from(roleGrants).where(eq(roleGrants.userId, userId));
+  const rows = await db
+    .select({ role: roleGrants.role })
+    .from(roleGrants)
+    .where(eq(roleGrants.userId, userId));
   return rows.map((r) => r.role);
 }
 
-export async function replaceRolesOfUser(db: DbOrTx, userId: string, companyId: string, roles: string[]) {
+export async function replaceRolesOfUser(
+  db: DbOrTx,
+  userId: string,
+  companyId: string,
+  roles: string[],
+) {
   await db.delete(roleGrants).where(eq(roleGrants.userId, userId));
-  if (roles.length > 0) await db.insert(roleGrants).values(roles.map((role) => ({ userId, companyId, role })));
+  if (roles.length > 0)
+    await db.insert(roleGrants).values(roles.map((role) => ({ userId, companyId, role })));
 }
 
 export async function findPendingInvitation(db: DbOrTx, id: string) {
@@ -169,7 +194,11 @@ export async function findPendingInvitation(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function updateInvitation(db: DbOrTx, id: string, patch: Partial<typeof invitations.$inferInsert>) {
+export async function updateInvitation(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof invitations.$inferInsert>,
+) {
   await db.update(invitations).set(patch).where(eq(invitations.id, id));
 }
 

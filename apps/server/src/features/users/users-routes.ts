@@ -27,7 +27,13 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
   return async (app) => {
     app.get(
       '/users',
-      { schema: { tags, querystring: listQuerySchema(USER_SORT_COLUMNS), response: { 200: userListResponse } } },
+      {
+        schema: {
+          tags,
+          querystring: listQuerySchema(USER_SORT_COLUMNS),
+          response: { 200: userListResponse },
+        },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
@@ -64,7 +70,12 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
       '/users/:id/roles',
       { schema: { tags, params: idParam, body: rolesBody, response: { 200: okEmpty } } },
       async (request) => {
-        await setUserRoles(deps, await actorContext(deps, request), request.params.id, request.body.roles);
+        await setUserRoles(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.body.roles,
+        );
         return { status: 200 as const, msg: 'Roles updated' };
       },
     );
@@ -72,8 +83,16 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
       '/users/:id/status',
       { schema: { tags, params: idParam, body: statusBody, response: { 200: okEmpty } } },
       async (request) => {
-        await setUserDisabled(deps, await actorContext(deps, request), request.params.id, request.body.disabled);
-        return { status: 200 as const, msg: request.body.disabled ? 'User disabled' : 'User enabled' };
+        await setUserDisabled(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.body.disabled,
+        );
+        return {
+          status: 200 as const,
+          msg: request.body.disabled ? 'User disabled' : 'User enabled',
+        };
       },
     );
   };

@@ -14,8 +14,8 @@ import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from '../acc
 import type { ActorContext } from '../access/actor-context';
 import { recordAudit } from '../audit/audit-service';
 import type { AuthCache } from '../auth/auth-deps';
-import { deleteSessionsOfUser, updateUser } from '../auth/auth-repo';
 import { INVITATION_TTL_MS } from '../auth/auth-policy';
+import { deleteSessionsOfUser, updateUser } from '../auth/auth-repo';
 import { prepareInvitation, sendInvitationMail } from '../invitations/invitation-service';
 import {
   countLicenceUse,
@@ -57,7 +57,12 @@ export async function listUsers(
       endExclusive,
       now: deps.clock(),
     },
-    { limit: query.limit, offset: (query.page - 1) * query.limit, sortby: query.sortby, sort: query.sort },
+    {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+      sortby: query.sortby,
+      sort: query.sort,
+    },
   );
   // Platform owners are visible only to those the matrix lets view them.
   const canSeeOwners = (() => {
@@ -81,7 +86,12 @@ export async function listUsers(
 
 /** Locks the company row: licence counts and grants of one company are decided one at a time. */
 async function lockCompany(tx: DbOrTx, companyId: string) {
-  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update').limit(1);
+  const [company] = await tx
+    .select()
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update')
+    .limit(1);
   return company;
 }
 
@@ -117,7 +127,11 @@ async function assertLicences(
 }
 
 /** POST /users/invitations */
-export async function inviteUser(deps: UsersDeps, actor: ActorContext, body: z.infer<typeof inviteBody>) {
+export async function inviteUser(
+  deps: UsersDeps,
+  actor: ActorContext,
+  body: z.infer<typeof inviteBody>,
+) {
   const prepared = await deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, body.company_id);
     if (!company) throw notFound();
@@ -146,7 +160,8 @@ async function pendingInvitationFor(db: DbOrTx, actor: ActorContext, id: string)
   const found = await findPendingInvitation(db, id);
   if (!found) throw notFound();
   assertCan(actor, 'resend.edit', found.companyCode);
-  if (found.invitation.roles.includes('plf-owner')) assertCan(actor, 'platformOwner.edit', found.companyCode);
+  if (found.invitation.roles.includes('plf-owner'))
+    assertCan(actor, 'platformOwner.edit', found.companyCode);
   return found;
 }
 
@@ -206,7 +221,12 @@ async function targetUser(tx: DbOrTx, actor: ActorContext, userId: string, op: '
 }
 
 /** PATCH /users/{id}/roles: replaces the user's roles in their company, within the licences. */
-export async function setUserRoles(deps: UsersDeps, actor: ActorContext, userId: string, roles: RoleCode[]) {
+export async function setUserRoles(
+  deps: UsersDeps,
+  actor: ActorContext,
+  userId: string,
+  roles: RoleCode[],
+) {
   const unique = [...new Set(roles)];
   await deps.db.transaction(async (tx) => {
     const target = await targetUser(tx, actor, userId, 'edit');
@@ -214,7 +234,10 @@ export async function setUserRoles(deps: UsersDeps, actor: ActorContext, userId:
     const added = unique.filter((r) => !target.roles.includes(r));
     const removed = target.roles.filter((r) => !unique.includes(r as RoleCode));
     assertCanGrant(actor, [...added, ...(removed as RoleCode[])], company.code);
-    if (userId === actor.userId && removed.some((r) => ['plf-owner', 'plf-admin', 'com-admin'].includes(r))) {
+    if (
+      userId === actor.userId &&
+      removed.some((r) => ['plf-owner', 'plf-admin', 'com-admin'].includes(r))
+    ) {
       throw badRequest('You cannot remove your own management role');
     }
     await assertLicences(tx, company, unique, deps.clock(), { userId, roles: target.roles });
@@ -234,7 +257,12 @@ export async function setUserRoles(deps: UsersDeps, actor: ActorContext, userId:
 }
 
 /** PATCH /users/{id}/status: disabling ends the user's session at once. */
-export async function setUserDisabled(deps: UsersDeps, actor: ActorContext, userId: string, isDisabled: boolean) {
+export async function setUserDisabled(
+  deps: UsersDeps,
+  actor: ActorContext,
+  userId: string,
+  isDisabled: boolean,
+) {
   if (userId === actor.userId) throw badRequest('You cannot disable your own account');
   await deps.db.transaction(async (tx) => {
     const target = await targetUser(tx, actor, userId, 'edit');
@@ -255,10 +283,16 @@ export async function setUserDisabled(deps: UsersDeps, actor: ActorContext, user
 }
 
 /** Seats per feature group for the company overview: used and total. */
-export async function licenceUsageOf(db: DbOrTx, company: typeof companies.$inferSelect, now: Date) {
+export async function licenceUsageOf(
+  db: DbOrTx,
+  company: typeof companies.$inferSelect,
+  now: Date,
+) {
   const usage = await countLicenceUse(db, company.id, ROLE_GROUPS, now);
   return Object.fromEntries(
-    Object.keys(ROLE_GROUPS).map((group) => [group, { used: usage[group] ?? 0, total: company.licences[group] ?? 0 }]),
+    Object.keys(ROLE_GROUPS).map((group) => [
+      group,
+      { used: usage[group] ?? 0, total: company.licences[group] ?? 0 },
+    ]),
   );
 }
-

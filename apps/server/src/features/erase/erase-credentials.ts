@@ -1,0 +1,101 @@
+import { keyCheckValue } from '@tkc/terminal/des';
+import { createCertificate, generateP256KeyPair } from '@tkc/terminal/x509';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { eraseKeys, signingMaterial } from '../../db/schema';
+import type { SecretBox } from '../../lib/crypto';
+
+export type SigningCredentials = {
+  /** ECDSA P-256 key of the erase-signing certificate. */
+  signingKey: CryptoKey;
+  /** Erase-signing certificate followed by the platform root (PEM). */
+  certificateChain: string;
+  rootCertificate: string;
+};
+
+const ROOT = 'erase-root';
+const SIGNER = 'erase-signer';
+const toB64 = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('base64');
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
+
+async function importSigningKey(pkcs8: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    'pkcs8',
+    Buffer.from(pkcs8, 'base64'),
+    { name: 'ECDSA', namedCurve: 'P-256' },
+    false,
+    ['sign'],
+  );
+}
+
+/**
+ * The platform root and the erase-signing certificate it issued. Made once, on the first start,
+ * and kept in the database with the private keys sealed under the master key.
+ */
+export async function loadSigningCredentials(db: Db, box: SecretBox): Promise<SigningCredentials> {
+  return db.transaction(async (tx) => {
+    const existing = await tx.select().from(signingMaterial);
+    const root = existing.find((r) => r.name === ROOT);
+    const signer = existing.find((r) => r.name === SIGNER);
+    if (root && signer) {
+      return {
+        signingKey: await importSigningKey(box.open(signer.privateKeyEnc)),
+        certificateChain: signer.certificatePem + root.certificatePem,
+        rootCertificate: root.certificatePem,
+      };
+    }
+    const rootKeys = await generateP256KeyPair();
+    const signingKeys = await generateP256KeyPair();
+    const rootCertificate = await createCertificate({
+      subject: 'Terminal Key Console Platform Root',
+      publicKey: rootKeys.publicKey,
+      signingKey: rootKeys.privateKey,
+      isCa: true,
+    });
+    const signerCertificate = await createCertificate({
+      subject: 'Terminal Key Console Erase Signing',
+      publicKey: signingKeys.publicKey,
+      signingKey: rootKeys.privateKey,
+      issuerCertificate: rootCertificate,
+      isCa: false,
+    });
+    const sealKey = async (key: CryptoKey) =>
+      box.seal(toB64(await crypto.subtle.exportKey('pkcs8', key)));
+    await tx.delete(signingMaterial);
+    await tx.insert(signingMaterial).values([
+      {
+        name: ROOT,
+        privateKeyEnc: await sealKey(rootKeys.privateKey),
+        certificatePem: rootCertificate,
+      },
+      {
+        name: SIGNER,
+        privateKeyEnc: await sealKey(signingKeys.privateKey),
+        certificatePem: signerCertificate,
+      },
+    ]);
+    return {
+      signingKey: signingKeys.privateKey,
+      certificateChain: signerCertificate + rootCertificate,
+      rootCertificate,
+    };
+  });
+}
+
+/** The model's Triple-DES erase key; made on first use, sealed at rest. */
+export async function eraseKeyFor(
+  tx: DbOrTx,
+  box: SecretBox,
+  modelId: string,
+): Promise<Uint8Array> {
+  const [row] = await tx.select().from(eraseKeys).where(eq(eraseKeys.modelId, modelId)).limit(1);
+  if (row) return new Uint8Array(Buffer.from(box.open(row.keyEnc), 'hex'));
+  const key = crypto.getRandomValues(new Uint8Array(16));
+  await tx
+    .insert(eraseKeys)
+    .values({ modelId, keyEnc: box.seal(hex(key)), kcv: hex(keyCheckValue(key)) })
+    .onConflictDoNothing();
+  // Another request may have made it first: read back whichever key won.
+  const [stored] = await tx.select().from(eraseKeys).where(eq(eraseKeys.modelId, modelId)).limit(1);
+  return new Uint8Array(Buffer.from(box.open(stored!.keyEnc), 'hex'));
+}

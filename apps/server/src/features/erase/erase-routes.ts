@@ -1,0 +1,121 @@
+import { okEmpty } from '@tkc/contracts/api/common';
+import {
+  demoTerminalResponse,
+  eraseAuthBody,
+  eraseAuthResponse,
+  eraseListQuery,
+  eraseListResponse,
+  eraseRecordBody,
+  eraseRecordResponse,
+  eraseReportBody,
+} from '@tkc/contracts/api/erase';
+import { idParam } from '@tkc/contracts/api/management';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors';
+import { type ActorDeps, actorContext } from '../access/actor-context';
+import {
+  authorizeErase,
+  demoTerminal,
+  type EraseDeps,
+  getErase,
+  listErase,
+  recordErase,
+  removeErase,
+  reportErase,
+  resendErase,
+} from './erase-service';
+
+const tags = ['key erase'];
+
+export function eraseRoutes(
+  deps: EraseDeps & ActorDeps & { isDemo: boolean },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/uld/erase/auth',
+      { schema: { tags, body: eraseAuthBody, response: { 200: eraseAuthResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await authorizeErase(deps, await actorContext(deps, request), request.body),
+      }),
+    );
+    app.get(
+      '/uld/erase',
+      { schema: { tags, querystring: eraseListQuery, response: { 200: eraseListResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await listErase(deps, await actorContext(deps, request), request.query),
+      }),
+    );
+    app.post(
+      '/uld/erase',
+      { schema: { tags, body: eraseRecordBody, response: { 200: eraseRecordResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'Recorded',
+        data: await recordErase(deps, await actorContext(deps, request), request.body),
+      }),
+    );
+    app.post(
+      '/uld/erase/demo-terminal',
+      { schema: { tags, response: { 200: demoTerminalResponse } } },
+      async (request) => {
+        if (!deps.isDemo) throw notFound();
+        return {
+          status: 200 as const,
+          msg: 'OK',
+          data: await demoTerminal(deps, await actorContext(deps, request)),
+        };
+      },
+    );
+    app.get(
+      '/uld/erase/:id',
+      { schema: { tags, params: idParam, response: { 200: eraseRecordResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await getErase(deps, await actorContext(deps, request), request.params.id),
+      }),
+    );
+    app.patch(
+      '/uld/erase/:id',
+      {
+        schema: {
+          tags,
+          params: idParam,
+          body: eraseReportBody,
+          response: { 200: eraseRecordResponse },
+        },
+      },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'Reported',
+        data: await reportErase(
+          deps,
+          await actorContext(deps, request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    );
+    app.post(
+      '/uld/erase/:id',
+      { schema: { tags, params: idParam, response: { 200: eraseRecordResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'Sent',
+        data: await resendErase(deps, await actorContext(deps, request), request.params.id),
+      }),
+    );
+    app.delete(
+      '/uld/erase/:id',
+      { schema: { tags, params: idParam, response: { 200: okEmpty } } },
+      async (request) => {
+        await removeErase(deps, await actorContext(deps, request), request.params.id);
+        return { status: 200 as const, msg: 'Deleted' };
+      },
+    );
+  };
+}

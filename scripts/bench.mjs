@@ -6,6 +6,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const benches = {
   auth: 'apps/server/bench/auth-bench.ts',
+  erase: 'apps/server/bench/erase-bench.ts',
   lists: 'apps/server/bench/lists-bench.ts',
   web: 'e2e/bench/web-bench.ts',
 };

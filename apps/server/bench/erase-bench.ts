@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { encodeFrame, createFrameParser } from '@tkc/terminal/frame';
+import { createFrameParser, encodeFrame } from '@tkc/terminal/frame';
 import { encodeReply, textField } from '@tkc/terminal/protocol';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -46,25 +46,46 @@ function benchParser() {
   const chunk = 4096;
   const start = performance.now();
   for (let at = 0; at < stream.length; at += chunk) {
-    for (const event of parser.push(stream.subarray(at, at + chunk))) counts[event.type] = (counts[event.type] ?? 0) + 1;
+    for (const event of parser.push(stream.subarray(at, at + chunk)))
+      counts[event.type] = (counts[event.type] ?? 0) + 1;
   }
   for (const event of parser.end()) counts[event.type] = (counts[event.type] ?? 0) + 1;
   const seconds = (performance.now() - start) / 1000;
-  console.log(`frame parser: ${STREAM_MB} MB in 4 KiB chunks in ${seconds.toFixed(2)} s = ${(STREAM_MB / seconds).toFixed(1)} MB/s`);
-  console.log(`  events: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
+  console.log(
+    `frame parser: ${STREAM_MB} MB in 4 KiB chunks in ${seconds.toFixed(2)} s = ${(STREAM_MB / seconds).toFixed(1)} MB/s`,
+  );
+  console.log(
+    `  events: ${Object.entries(counts)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+      .join(', ')}`,
+  );
 }
 
 async function benchAuthorizations() {
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   const mailer = { send: async () => {}, close: async () => {} };
-  const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'tkc-bench'), RATE_LIMIT_OFF: '1', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, mailer, box: createSecretBox(crypto.randomBytes(32)) });
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'tkc-bench'),
+    RATE_LIMIT_OFF: '1',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    box: createSecretBox(crypto.randomBytes(32)),
+  });
   const db = database.db;
-  const [company] = await db.insert(companies).values({ code: 'HQ', name: 'HQ', isPlatform: true }).returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ code: 'HQ', name: 'HQ', isPlatform: true })
+    .returning();
   const [model] = await db.insert(models).values({ name: 'T1000', family: 'newer' }).returning();
   await db.insert(modelPrefixes).values({ prefix: 'T1', modelId: model!.id });
-  await db.insert(companySerialNumbers).values({ companyId: company!.id, sn: 'T1000001', modelId: model!.id });
+  await db
+    .insert(companySerialNumbers)
+    .values({ companyId: company!.id, sn: 'T1000001', modelId: model!.id });
   const { token } = await createInvitation(
     { db, mailer, clock: () => new Date(), publicUrl: 'http://x' },
     { email: 'erk@bench.test', companyCode: 'HQ', roles: ['erk-user'] },
@@ -73,7 +94,13 @@ async function benchAuthorizations() {
     method: 'POST',
     url: '/api/v1/auth/registration',
     headers: { authid: token, 'content-type': 'application/json' },
-    payload: { first_name: 'E', last_name: 'R', password: 'a'.repeat(64), timeZone: 'UTC', telephone: '1' },
+    payload: {
+      first_name: 'E',
+      last_name: 'R',
+      password: 'a'.repeat(64),
+      timeZone: 'UTC',
+      telephone: '1',
+    },
   });
   const session = String(registration.headers.authid).split(';')[0]!;
   const authorize = () =>

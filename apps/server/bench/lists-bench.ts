@@ -19,7 +19,9 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 
 async function seed(database: Database) {
   const db = database.db;
-  await db.execute(sql`insert into companies (code, name, is_platform) values ('HQ', 'Platform HQ', true)`);
+  await db.execute(
+    sql`insert into companies (code, name, is_platform) values ('HQ', 'Platform HQ', true)`,
+  );
   await db.execute(sql`insert into companies (code, name, licences)
     select 'C' || g, 'Company ' || g, '{"erk": 100000}'::jsonb from generate_series(1, 50) g`);
   await db.execute(sql`insert into users (email, company_id, first_name, last_name, password_hash, created_at)
@@ -66,7 +68,8 @@ async function freshPostgres(): Promise<Database | undefined> {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function benchOne(label: string, database: Database) {
   await database.migrate();
@@ -74,8 +77,17 @@ async function benchOne(label: string, database: Database) {
   await seed(database);
   const seedS = ((performance.now() - seedStart) / 1000).toFixed(0);
   const mailer = { send: async () => {}, close: async () => {} };
-  const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'tkc-bench'), RATE_LIMIT_OFF: '1', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database, mailer, box: createSecretBox(crypto.randomBytes(32)) });
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'tkc-bench'),
+    RATE_LIMIT_OFF: '1',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    box: createSecretBox(crypto.randomBytes(32)),
+  });
   const { token: link } = await createInvitation(
     { db: database.db, mailer, clock: () => new Date(), publicUrl: 'http://x' },
     { email: 'owner@bench.test', companyCode: 'HQ', roles: ['plf-owner'] },
@@ -84,7 +96,13 @@ async function benchOne(label: string, database: Database) {
     method: 'POST',
     url: '/api/v1/auth/registration',
     headers: { authid: link, 'content-type': 'application/json' },
-    payload: { first_name: 'O', last_name: 'W', password: 'a'.repeat(64), timeZone: 'UTC', telephone: '1' },
+    payload: {
+      first_name: 'O',
+      last_name: 'W',
+      password: 'a'.repeat(64),
+      timeZone: 'UTC',
+      telephone: '1',
+    },
   });
   const session = String(registration.headers.authid).split(';')[0]!;
   const queries: [string, string][] = [
@@ -95,15 +113,22 @@ async function benchOne(label: string, database: Database) {
     ['audit: page 500', '/audit?sort=desc&page=500'],
     ['audit: keyword', '/audit?sort=desc&keyword=user4242%40'],
   ];
-  console.log(`\n${label} (seeded ${USERS.toLocaleString('en')} users, ${AUDIT_EVENTS.toLocaleString('en')} audit events in ${seedS} s; ${RUNS} runs each)`);
+  console.log(
+    `\n${label} (seeded ${USERS.toLocaleString('en')} users, ${AUDIT_EVENTS.toLocaleString('en')} audit events in ${seedS} s; ${RUNS} runs each)`,
+  );
   for (const [name, url] of queries) {
     const times: number[] = [];
     let total = 0;
     for (let i = 0; i < RUNS + 3; i++) {
       const start = performance.now();
-      const response = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authid: session } });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1${url}`,
+        headers: { authid: session },
+      });
       const elapsed = performance.now() - start;
-      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`${url}: ${response.statusCode} ${response.body}`);
       total = response.json().data.total;
       if (i >= 3) times.push(elapsed);
     }

@@ -1,0 +1,25 @@
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLayoutConfig } from '@/lib/layout-config';
+import { queryClient } from '@/lib/react-query';
+import { storageKeys } from '@/lib/storage';
+import { LazyNotifications } from './lazy-notifications';
+import { createAppTheme } from './theme';
+
+// The theme choice lives under the same key the boot script (public/color-scheme.js) reads.
+const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.colorScheme });
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const layout = useLayoutConfig();
+  return (
+    <MantineProvider
+      theme={createAppTheme(layout.primaryColor)}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
+      <LazyNotifications />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

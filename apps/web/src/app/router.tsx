@@ -1,0 +1,136 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { LoadingScreen } from '@/components/loading-screen';
+import { paths } from '@/config/paths';
+import type { RouteHandle } from '@/lib/route-handle';
+import { KeyEraseLanding } from './access-guard';
+import { CatchAll, HomeRedirect, SignedOutOnly } from './gates';
+import { lazyPage } from './lazy-page';
+import { RootLayout, RouteError } from './root-layout';
+
+// Routes of spec 2. Every page is its own lazy chunk (behind the 3 px progress bar).
+
+const handle = (h: RouteHandle) => h;
+const rel = (path: string) => path.replace(/^\//, '');
+
+const signIn = lazyPage(() => import('@/features/auth/routes/sign-in'));
+const comingSoon = lazyPage(() => import('@/features/coming-soon/routes/coming-soon'));
+
+/** A route whose screen is not built yet: its title names the feature. */
+const notBuilt = (path: string, title: string, description?: string): RouteObject => ({
+  path: rel(path),
+  lazy: comingSoon,
+  handle: handle({ title, description }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      {
+        path: rel(paths.auth.signIn.path),
+        element: (
+          <SignedOutOnly>
+            <AuthLayout />
+          </SignedOutOnly>
+        ),
+        children: [
+          { index: true, lazy: signIn, handle: handle({ title: 'signIn.title' }) },
+          { path: 'login', lazy: signIn, handle: handle({ title: 'signIn.title' }) },
+          {
+            path: 'otp',
+            lazy: lazyPage(() => import('@/features/auth/routes/otp')),
+            handle: handle({ title: 'otp.title' }),
+          },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(() => import('@/features/auth/routes/forgot-password')),
+            handle: handle({ title: 'forgot.title' }),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyPage(() => import('@/features/auth/routes/reset-password')),
+            handle: handle({ title: 'reset.title' }),
+          },
+          {
+            path: 'register',
+            lazy: lazyPage(() => import('@/features/auth/routes/register')),
+            handle: handle({ title: 'register.title' }),
+          },
+          {
+            path: 'invalid',
+            lazy: lazyPage(() => import('@/features/auth/routes/invalid-link')),
+            handle: handle({ title: 'invalid.title' }),
+          },
+          {
+            path: 'terms',
+            lazy: lazyPage(() => import('@/features/auth/routes/terms')),
+            handle: handle({ title: 'terms.link', isWide: true }),
+          },
+          { path: '*', element: <CatchAll /> },
+        ],
+      },
+      {
+        path: rel(paths.version.path),
+        lazy: lazyPage(() => import('@/features/system/routes/version')),
+        handle: handle({ title: 'version.title' }),
+      },
+      {
+        path: rel(paths.error404.path),
+        lazy: lazyPage(() => import('@/features/system/routes/not-found')),
+        handle: handle({ title: 'errors.notFoundTitle' }),
+      },
+      {
+        path: rel(paths.error500.path),
+        lazy: lazyPage(() => import('@/features/system/routes/server-error')),
+        handle: handle({ title: 'errors.systemTitle' }),
+      },
+      {
+        path: rel(paths.logout.path),
+        lazy: lazyPage(() => import('@/features/auth/routes/logout')),
+        handle: handle({ title: 'shell.signOut' }),
+      },
+      {
+        lazy: lazyPage(() => import('./shell-route')),
+        children: [
+          {
+            path: rel(paths.app.dashboard.path),
+            lazy: lazyPage(() => import('@/features/dashboard/routes/dashboard')),
+            handle: handle({ title: 'nav.dashboard', description: 'pages.dashboard' }),
+          },
+          notBuilt(paths.app.guide.path, 'nav.guide', 'pages.guide'),
+          notBuilt(paths.app.capMaker.path, 'nav.cap-general', 'pages.capMaker'),
+          notBuilt(paths.app.capKey.path, 'nav.cap-key', 'pages.capKey'),
+          notBuilt(paths.app.capCrt.path, 'nav.cap-crt', 'pages.capCrt'),
+          notBuilt(paths.app.capKcg.path, 'nav.cap-kcg', 'pages.capKcg'),
+          notBuilt(paths.app.signer.path, 'nav.signer', 'pages.signer'),
+          {
+            path: rel(paths.app.keyErase.path),
+            children: [
+              {
+                index: true,
+                element: <KeyEraseLanding />,
+                handle: handle({ title: 'nav.key-erase' }),
+              },
+              notBuilt('log', 'pages.keyEraseLog', 'pages.keyErase'),
+              notBuilt('instruction', 'pages.keyEraseProcess', 'pages.keyErase'),
+            ],
+          },
+          notBuilt(paths.app.model.path, 'nav.model', 'pages.model'),
+          notBuilt(paths.app.users.path, 'nav.user', 'pages.users'),
+          notBuilt(paths.app.company.path, 'nav.company-overview', 'pages.company'),
+          notBuilt(paths.app.companySn.path, 'nav.company-sn', 'pages.companySn'),
+          notBuilt(paths.app.audit.path, 'nav.audit', 'pages.audit'),
+          notBuilt(paths.app.accountSettings.path, 'nav.account', 'pages.account'),
+          { path: '*', element: <CatchAll /> },
+        ],
+      },
+      { path: '*', element: <CatchAll /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,22 @@
+import { useAuthStatus } from '@/lib/auth';
+import { SignedInOnly } from './gates';
+import { AppLayout } from './shell/app-layout';
+
+// The authenticated shell is its own lazy chunk: the sign-in screens never load it.
+
+function Shell() {
+  const auth = useAuthStatus();
+  if (auth.status !== 'signed-in' && auth.status !== 'ended') return null;
+  return <AppLayout user={auth.user} />;
+}
+
+/** The shell for the signed-in user (or for one whose session just ended, until acknowledged). */
+export function ShellRoute() {
+  return (
+    <SignedInOnly>
+      <Shell />
+    </SignedInOnly>
+  );
+}
+
+export { ShellRoute as Component };

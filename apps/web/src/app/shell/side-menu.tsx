@@ -1,0 +1,101 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import {
+  IconBook2,
+  IconBuilding,
+  IconCertificate,
+  IconDeviceMobile,
+  IconEraser,
+  IconHistory,
+  IconLayoutDashboard,
+  IconPackage,
+  IconSignature,
+  IconUserCog,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { CurrentUser } from '@tkc/contracts/api/auth';
+import type { FeatureFlags } from '@tkc/contracts/api/system';
+import { type MenuItem, menuItems } from '@tkc/contracts/roles';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import classes from './side-menu.module.css';
+
+const icons: Partial<Record<string, typeof IconBook2>> = {
+  dashboard: IconLayoutDashboard,
+  guide: IconBook2,
+  audit: IconHistory,
+  user: IconUsers,
+  company: IconBuilding,
+  'key-erase': IconEraser,
+  signer: IconSignature,
+  'cap-maker': IconPackage,
+  'cap-crt': IconCertificate,
+  account: IconUserCog,
+  model: IconDeviceMobile,
+};
+
+const isActivePath = (pathname: string, path?: string) =>
+  !!path && (pathname === path || pathname.startsWith(`${path}/`));
+
+/** The side menu (spec 2): the entries the roles and feature flags allow, labels translated. */
+export function SideMenu({
+  user,
+  flags,
+  isDarkSkin,
+  onNavigate,
+}: {
+  user: CurrentUser;
+  flags: FeatureFlags;
+  isDarkSkin: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items = menuItems(user.roles, user.company_code, flags);
+
+  const renderItem = (item: MenuItem, depth = 0) => {
+    const Icon = icons[item.id];
+    const label = t(`nav.${item.id}`);
+    if (item.children) {
+      const isOpen = item.children.some((c) => isActivePath(pathname, c.path));
+      return (
+        <NavLink
+          key={item.id}
+          label={label}
+          leftSection={Icon ? <Icon size={20} stroke={1.5} /> : null}
+          defaultOpened={isOpen}
+          childrenOffset={34}
+          className={classes.link}
+          data-dark-skin={isDarkSkin || undefined}
+        >
+          {item.children.map((child) => renderItem(child, depth + 1))}
+        </NavLink>
+      );
+    }
+    // Key Erase lands on a sub-route, so it is active anywhere under /key-erase.
+    const isActive =
+      isActivePath(pathname, item.path) ||
+      (item.id === 'key-erase' && pathname.startsWith('/key-erase'));
+    return (
+      <NavLink
+        key={item.id}
+        component={Link}
+        to={item.path ?? '/'}
+        label={label}
+        leftSection={Icon && depth === 0 ? <Icon size={20} stroke={1.5} /> : null}
+        active={isActive}
+        onClick={onNavigate}
+        className={classes.link}
+        data-dark-skin={isDarkSkin || undefined}
+        aria-current={isActive ? 'page' : undefined}
+      />
+    );
+  };
+
+  return (
+    <ScrollArea className={classes.scroll} type="hover" scrollbarSize={6}>
+      <Stack gap={2} p="sm">
+        {items.map((item) => renderItem(item))}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,153 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { otpSendMessage, signInMessage } from '@tkc/contracts/alerts';
+import { signInForm } from '@tkc/contracts/forms';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AlertBanner } from '@/components/alert-banner';
+import { paths } from '@/config/paths';
+import { translateMessage } from '@/lib/i18n';
+import { outcomeOf } from '@/lib/outcome';
+import { sha256Hex } from '@/lib/sha256';
+import { readStorage, removeStorage, storageKeys } from '@/lib/storage';
+import { useForm } from '@/lib/use-form';
+import { usePublicIp } from '../api/get-ip';
+import { login } from '../api/login';
+import { sendLoginOtp } from '../api/send-login-otp';
+import { AuthHeading } from '../components/auth-heading';
+import type { AuthLocationState } from '../components/auth-messages';
+import type { OtpLocationState } from '../components/otp-state';
+
+/** Sign in (spec 2, 4): e-mail and password, then the second factor on /auth/otp. */
+export function SignInRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const incoming = location.state as AuthLocationState;
+  const ip = usePublicIp();
+  const [isSendingOtp, setSendingOtp] = useState(false);
+  const [isConflict, setConflict] = useState(false);
+  const [banner, setBanner] = useState<{
+    text: string;
+    kind: 'danger' | 'success' | 'info' | 'warning';
+  } | null>(incoming?.message ? { text: incoming.message, kind: incoming.kind ?? 'danger' } : null);
+  const form = useForm({
+    schema: signInForm,
+    initialValues: { email: incoming?.email ?? '', password: '' },
+  });
+
+  useEffect(() => {
+    // Spec 2: the VerifyId key is removed on this page.
+    removeStorage(storageKeys.verifyId);
+  }, []);
+
+  const submit = form.submitHandler(async (values) => {
+    setBanner(null);
+    const email = values.email.trim();
+    const password = sha256Hex(values.password);
+    const force = isConflict || undefined;
+    let methods: ('totp' | 'email')[];
+    try {
+      ({ methods } = await login({ email, password, ip: ip.data, force }));
+    } catch (error) {
+      const alert = signInMessage(outcomeOf(error));
+      if (alert?.isConflict) setConflict(true);
+      if (alert) setBanner({ text: alert.text, kind: 'danger' });
+      return;
+    }
+    // Spec 4: with e-mail as the saved method, the code is requested before leaving this page.
+    const saved = readStorage(storageKeys.mfa);
+    const mode =
+      saved === 'email' || saved === 'totp' ? methods.find((m) => m === saved) : undefined;
+    if (mode === 'email') {
+      setSendingOtp(true);
+      try {
+        await sendLoginOtp({ email, ip: ip.data });
+      } catch (error) {
+        const alert = otpSendMessage(outcomeOf(error));
+        if (alert) {
+          setBanner({ text: alert.text, kind: 'danger' });
+          setSendingOtp(false);
+          return;
+        }
+      }
+      setSendingOtp(false);
+    }
+    const state: OtpLocationState = {
+      email,
+      password,
+      ip: ip.data,
+      mode,
+      methods,
+      force: isConflict,
+      isCodeSent: mode === 'email',
+    };
+    await navigate(paths.auth.otp.getHref(), { state });
+  });
+
+  const label = isSendingOtp
+    ? t('signIn.sendingOtp')
+    : isConflict
+      ? t('signIn.logoutOtherDevice')
+      : t('common.continue');
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <AuthHeading title={t('signIn.title')} subtitle={t('signIn.subtitle')} />
+      <Stack gap="md">
+        {banner && (
+          <AlertBanner kind={banner.kind} onClose={() => setBanner(null)}>
+            {translateMessage(banner.text)}
+          </AlertBanner>
+        )}
+        <TextInput
+          label={t('fields.email')}
+          placeholder="name@company.com"
+          type="email"
+          autoComplete="username"
+          withAsterisk
+          leftSection={<IconMail size={16} />}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          withAsterisk
+          leftSection={<IconLock size={16} />}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor
+            component={Link}
+            to={paths.auth.forgotPassword.getHref()}
+            state={{ email: form.values.email.trim() } satisfies AuthLocationState}
+            size="sm"
+          >
+            {t('signIn.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={form.isSubmitting && !isSendingOtp}
+          disabled={form.isSubmitting || !ip.data}
+          color={isConflict ? 'orange' : undefined}
+        >
+          {label}
+        </Button>
+        {ip.isError && (
+          <Text size="xs" c="red" ta="center" role="alert">
+            {t('signIn.noAddress')}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed" ta="center">
+          {t('signIn.invitationOnly')}
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+export { SignInRoute as Component };

@@ -1,0 +1,125 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { messageKey } from './messages';
+import { readStorage, storageKeys, writeStorage } from './storage';
+
+// Languages of spec 1. Each language is its own chunk, loaded on demand, so /auth only carries the
+// one in use. The 'terms' namespace (long legal text) is loaded only by the terms screens.
+
+export const languageCodes = ['de', 'en', 'es', 'fr', 'ja', 'zh'] as const;
+export type LanguageCode = (typeof languageCodes)[number];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+/** Each language named in itself, as language pickers usually do. */
+export const languageNames: Record<LanguageCode, string> = {
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  ja: '日本語',
+  zh: '中文',
+};
+
+/** BCP 47 tags for Intl formatting. */
+export const languageLocales: Record<LanguageCode, string> = {
+  de: 'de-DE',
+  en: 'en-US',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  ja: 'ja-JP',
+  zh: 'zh-CN',
+};
+
+export const isLanguageCode = (v: unknown): v is LanguageCode =>
+  typeof v === 'string' && (languageCodes as readonly string[]).includes(v);
+
+const uiLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/de'),
+  en: () => import('../locales/en'),
+  es: () => import('../locales/es'),
+  fr: () => import('../locales/fr'),
+  ja: () => import('../locales/ja'),
+  zh: () => import('../locales/zh'),
+};
+
+const termsLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/terms/de'),
+  en: () => import('../locales/terms/en'),
+  es: () => import('../locales/terms/es'),
+  fr: () => import('../locales/terms/fr'),
+  ja: () => import('../locales/terms/ja'),
+  zh: () => import('../locales/terms/zh'),
+};
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    if (!isLanguageCode(language)) {
+      callback(null, {});
+      return;
+    }
+    const load =
+      namespace === 'terms'
+        ? termsLoaders[language]().then((m) => m.default)
+        : uiLoaders[language]().then((m) => m.default[namespace] as Record<string, unknown>);
+    load.then(
+      (resources) => callback(null, resources ?? {}),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
+
+export function storedLanguage(): LanguageCode {
+  const stored = readStorage(storageKeys.language);
+  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+export async function initI18n(): Promise<void> {
+  const lng = storedLanguage();
+  document.documentElement.lang = lng;
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...languageCodes],
+      ns: ['translation', 'msg'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+}
+
+/** Switches the language and keeps the choice in browser storage (spec 1). */
+export async function changeLanguage(lng: LanguageCode): Promise<void> {
+  writeStorage(storageKeys.language, lng);
+  document.documentElement.lang = lng;
+  await i18n.changeLanguage(lng);
+}
+
+export function currentLanguage(): LanguageCode {
+  return isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Translates a message of the catalogue (validation and server messages, spec 5 and 8). Its English
+ * text is its key, so an unknown message (e.g. a new server text) still shows, in English.
+ */
+export function translateMessage(message: string, vars?: Record<string, unknown>): string {
+  // Before i18n is up (or in unit tests) the message shows as it is, in English.
+  if (!i18n.isInitialized) return message;
+  const { key, vars: found } = messageKey(message);
+  return i18n.t(key, {
+    ns: 'msg',
+    keySeparator: false,
+    nsSeparator: false,
+    defaultValue: message,
+    ...found,
+    ...vars,
+  });
+}
+
+export { i18n };

@@ -1,0 +1,19 @@
+import { useMatches } from 'react-router';
+
+/** Per-route facts the layouts read (React Router `handle`). */
+export type RouteHandle = {
+  /** i18n key of the page title shown in the header and the document title. */
+  title?: string;
+  /** i18n key of the optional page description under the title. */
+  description?: string;
+  /** The auth card is wider for long pages (terms). */
+  isWide?: boolean;
+};
+
+/** The handle of the deepest route that has the field. */
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  const merged: RouteHandle = {};
+  for (const match of matches) Object.assign(merged, (match.handle ?? {}) as RouteHandle);
+  return merged;
+}

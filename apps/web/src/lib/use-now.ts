@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, re-read every `intervalMs` (the header's 1000 ms poll, spec 4). */
+export function useNow(intervalMs: number, isActive = true): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!isActive) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs, isActive]);
+  return now;
+}

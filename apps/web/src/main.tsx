@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/nprogress/styles.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { initI18n } from './lib/i18n';
+import { reloadSessionFromStorage } from './lib/session';
+import { storageKeys } from './lib/storage';
+
+// Another tab signing in or out changes the stored token: follow it.
+window.addEventListener('storage', (event) => {
+  if (
+    event.key === storageKeys.apiToken ||
+    event.key === storageKeys.authExp ||
+    event.key === null
+  ) {
+    reloadSessionFromStorage();
+  }
+});
+
+await initI18n();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type SmtpCatcher, startSmtpCatcher } from '../../apps/server/test/support/smtp-catcher';
+import { repoRoot, webDist } from './paths';
+
+/** A running server with its own data folder and SMTP catcher. */
+export type Stack = {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  smtp: SmtpCatcher;
+  ownerEmail: string;
+  adminToken: string;
+  dataDir: string;
+  /** Everything the server printed, for failure reports. */
+  log: () => string;
+  close: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForListening(child: ChildProcess, output: () => string, timeoutMs: number) {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output()}`));
+    }, timeoutMs);
+    const check = () => {
+      if (output().includes('Server listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output()}`));
+    });
+  });
+}
+
+/** Starts the SMTP catcher and the server (npx tsx apps/server/src/main.ts) on free ports. */
+export async function startStack(): Promise<Stack> {
+  const smtp = await startSmtpCatcher();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tkc-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ownerEmail = 'owner@e2e.example.com';
+  let output = '';
+  // tsx as a Node loader (what `npx tsx` runs) keeps the server one process we can stop by pid.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: baseUrl,
+      OWNER_EMAIL: ownerEmail,
+      WEB_DIST: webDist,
+      RATE_LIMIT_OFF: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  try {
+    await waitForListening(child, () => output, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await smtp.close();
+    throw error;
+  }
+  const info = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
+    adminToken: string;
+  };
+  return {
+    baseUrl,
+    smtp,
+    ownerEmail,
+    adminToken: info.adminToken,
+    dataDir,
+    log: () => output,
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -179,7 +179,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    // Built files that are missing (an old page asking for a chunk of a newer build) are a 404, so
+    // the page's chunk-reload guard can act; every other path is a page of the SPA.
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/');
     if (isPage && hasWeb) {
       // History fallback: the SPA routes every other path itself.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,4 +1,4 @@
-import { formatAuthHeader, parseAuthHeader } from '@tkc/contracts/api/common';
+import { formatAuthHeader, parseAuthHeader } from '@tkc/contracts/api/auth-header';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, AuthDeps, RequestOrigin } from '../features/auth/auth-deps';
 import { MSG } from '../features/auth/auth-policy';

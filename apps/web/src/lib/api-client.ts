@@ -1,4 +1,4 @@
-import { AUTH_HEADER, parseAuthHeader } from '@tkc/contracts/api/common';
+import { AUTH_HEADER, parseAuthHeader } from '@tkc/contracts/api/auth-header';
 import {
   API_BASE_PATH,
   HTTP_RETRY_MAX_ATTEMPTS,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { registrationResponse } from '@tkc/contracts/api/auth';
-import { AUTH_HEADER, parseAuthHeader } from '@tkc/contracts/api/common';
+import { AUTH_HEADER, parseAuthHeader } from '@tkc/contracts/api/auth-header';
 import { apiRequest } from '@/lib/api-client';
 
 // POST /auth/registration (invitation token in Authid): creates the account and opens a session.

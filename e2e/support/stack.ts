@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { type SmtpCatcher, startSmtpCatcher } from '../../apps/server/test/support/smtp-catcher';
 import { repoRoot, webDist } from './paths';
 
@@ -50,9 +51,30 @@ function waitForListening(child: ChildProcess, output: () => string, timeoutMs: 
   });
 }
 
+/**
+ * With TEST_DATABASE_URL set, a fresh database on that PostgreSQL server (dropped on close);
+ * otherwise none, and the server runs on PGlite in its data folder.
+ */
+async function serverDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { drop: async () => {} };
+  const name = `tkc_e2e_${Math.random().toString(16).slice(2, 10)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 /** Starts the SMTP catcher and the server (npx tsx apps/server/src/main.ts) on free ports. */
 export async function startStack(): Promise<Stack> {
   const smtp = await startSmtpCatcher();
+  const database = await serverDatabase();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tkc-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -72,6 +94,7 @@ export async function startStack(): Promise<Stack> {
       WEB_DIST: webDist,
       RATE_LIMIT_OFF: '1',
       LOG_LEVEL: 'warn',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,6 +109,7 @@ export async function startStack(): Promise<Stack> {
   } catch (error) {
     child.kill('SIGKILL');
     await smtp.close();
+    await database.drop();
     throw error;
   }
   const info = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as {
@@ -107,6 +131,7 @@ export async function startStack(): Promise<Stack> {
         clearTimeout(timer);
       }
       await smtp.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

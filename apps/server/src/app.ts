@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const database = deps.database;
-  const limiter = createRateLimiter(database.db, { isOff: config.isRateLimitOff });
+  const limiter = createRateLimiter(database.db, { isOff: config.isRateLimitOff, clock });
   const cache: AuthDeps['cache'] = createSessionCache({ ttlMs: 10_000, maxEntries: 50_000 });
   const stopFollowing = await cache.follow(database);
   app.addHook('onClose', stopFollowing);

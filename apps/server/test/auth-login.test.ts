@@ -22,7 +22,10 @@ describe('POST /auth/login', () => {
   it('answers a wrong password and an unknown address with the same 400', async () => {
     const user = await registerUser(ctx, { email: 'same400@example.com' });
     await api(ctx, 'POST', '/auth/logout', undefined, { token: user.token });
-    const wrong = await api(ctx, 'POST', '/auth/login', { email: user.email, password: clientHash('nope') });
+    const wrong = await api(ctx, 'POST', '/auth/login', {
+      email: user.email,
+      password: clientHash('nope'),
+    });
     const unknown = await api(ctx, 'POST', '/auth/login', {
       email: 'nobody@example.com',
       password: clientHash('nope'),
@@ -35,10 +38,17 @@ describe('POST /auth/login', () => {
 
   it('answers 409 while another session lives, and lets force through', async () => {
     const user = await registerUser(ctx, { email: 'conflict@example.com' });
-    const blocked = await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash });
+    const blocked = await api(ctx, 'POST', '/auth/login', {
+      email: user.email,
+      password: user.hash,
+    });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().msg).toBe('Logging in multiple devices is not allowed');
-    const forced = await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash, force: true });
+    const forced = await api(ctx, 'POST', '/auth/login', {
+      email: user.email,
+      password: user.hash,
+      force: true,
+    });
     expect(forced.statusCode).toBe(200);
     expect(forced.json().data).toEqual({ methods: ['email'], mfa: null });
   });
@@ -49,8 +59,14 @@ describe('POST /auth/login', () => {
     const token = await signInWithEmailCode(ctx, user);
     const profile = await api(ctx, 'GET', '/auth/profile', undefined, { token });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json().data).toMatchObject({ email: 'flow@example.com', company_code: 'HQ', roles: ['HQ/erk-user'] });
-    expect(String(profile.headers.authid)).toMatch(new RegExp(`^${token}; expiry=\\d{4}-\\d\\d-\\d\\dT`));
+    expect(profile.json().data).toMatchObject({
+      email: 'flow@example.com',
+      company_code: 'HQ',
+      roles: ['HQ/erk-user'],
+    });
+    expect(String(profile.headers.authid)).toMatch(
+      new RegExp(`^${token}; expiry=\\d{4}-\\d\\d-\\d\\dT`),
+    );
   });
 });
 
@@ -94,15 +110,30 @@ describe('POST /auth/login/otp', () => {
     let code = await requestLoginCode(ctx, user.email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 3; i++) {
-      const r = await api(ctx, 'POST', '/auth/login/verify', { email: user.email, password: user.hash, code: wrong, mode: 'email' });
+      const r = await api(ctx, 'POST', '/auth/login/verify', {
+        email: user.email,
+        password: user.hash,
+        code: wrong,
+        mode: 'email',
+      });
       expect(r.statusCode).toBe(400);
     }
     code = await requestLoginCode(ctx, user.email);
     for (let i = 0; i < 2; i++) {
-      const r = await api(ctx, 'POST', '/auth/login/verify', { email: user.email, password: user.hash, code: wrong, mode: 'email' });
+      const r = await api(ctx, 'POST', '/auth/login/verify', {
+        email: user.email,
+        password: user.hash,
+        code: wrong,
+        mode: 'email',
+      });
       expect(r.statusCode).toBe(400);
     }
-    const right = await api(ctx, 'POST', '/auth/login/verify', { email: user.email, password: user.hash, code, mode: 'email' });
+    const right = await api(ctx, 'POST', '/auth/login/verify', {
+      email: user.email,
+      password: user.hash,
+      code,
+      mode: 'email',
+    });
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -13,12 +13,16 @@ export type RateLimiter = {
  * Fixed-window counters kept in the database, so every API node sees the same counts
  * (DESIGN.md section 1: nodes keep no state of their own).
  */
-export function createRateLimiter(db: DbOrTx, options: { isOff: boolean }): RateLimiter {
+export function createRateLimiter(
+  db: DbOrTx,
+  options: { isOff: boolean; clock?: () => Date },
+): RateLimiter {
+  const clock = options.clock ?? (() => new Date());
   return {
     async hit(...limits) {
       if (options.isOff) return;
       for (const limit of limits) {
-        const now = new Date();
+        const now = clock();
         const windowFloor = new Date(now.getTime() - limit.windowS * 1000);
         // Both drivers answer raw SQL with `{ rows }`.
         const result = (await db.execute(sql`

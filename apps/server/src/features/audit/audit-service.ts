@@ -40,6 +40,27 @@ export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> 
   await insertAuditEvent(tx, { ...content, prevHash, hash: chainHash(prevHash, content) });
 }
 
+/** Who did it, as the management and tooling services know their caller. */
+export type AuditActor = { userId: string; email: string; ip: string; companyId: string };
+
+/** An event done by a signed-in actor: their id, e-mail and address; success and their company unless said. */
+export function recordActorAudit(
+  tx: DbOrTx,
+  actor: AuditActor,
+  event: Omit<AuditEvent, 'actorUserId' | 'actorEmail' | 'ip' | 'result'> & {
+    result?: AuditEvent['result'];
+  },
+): Promise<void> {
+  return recordAudit(tx, {
+    result: 'success',
+    companyId: actor.companyId,
+    ...event,
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    ip: actor.ip,
+  });
+}
+
 export type ChainVerdict =
   | { isValid: true; count: number }
   | { isValid: false; count: number; brokenId: number; reason: string };

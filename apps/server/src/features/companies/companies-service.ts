@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
 import { assertCan, listScope } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
-import { recordAudit } from '../audit/audit-service';
+import { recordActorAudit } from '../audit/audit-service';
 import type { AuthCache } from '../auth/auth-deps';
 import {
   type CompanyListRecord,
@@ -142,14 +142,10 @@ export async function createCompany(deps: CompaniesDeps, actor: ActorContext, bo
       code: body.code,
       name: body.name,
     });
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'company.create',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: company.id,
       target: `company:${company.id}`,
-      ip: actor.ip,
       detail: {
         code: company.code,
         name: company.name,
@@ -181,14 +177,10 @@ export async function updateCompany(
       Object.entries(toColumns(body)).filter(([, v]) => v !== undefined),
     );
     await updateCompanyRow(tx, id, { ...columns, updatedAt: deps.clock() });
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'company.update',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: id,
       target: `company:${id}`,
-      ip: actor.ip,
       detail: { fields: Object.keys(body), ...body },
     });
   });
@@ -250,14 +242,10 @@ export async function addSerialNumber(
           : `Serial number ${sn} belongs to another company`,
       );
     }
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'company.sn.add',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: company.id,
       target: `sn:${sn}`,
-      ip: actor.ip,
       detail: { sn, model: model.model },
     });
   });
@@ -274,14 +262,10 @@ export async function removeSerialNumber(
     const row = await findSerialNumber(tx, company.id, snId);
     if (!row) throw notFound();
     await deleteSerialNumber(tx, row.id);
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'company.sn.delete',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: company.id,
       target: `sn:${row.sn}`,
-      ip: actor.ip,
       detail: { sn: row.sn },
     });
   });
@@ -298,14 +282,10 @@ export async function importCompanySerialNumbers(
   const prefixes = await listPrefixes(deps.db);
   return deps.db.transaction(async (tx) => {
     const report = await importSerialNumbers(tx, csv, company, prefixes);
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'company.sn.import',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: company.id,
       target: `company:${company.id}`,
-      ip: actor.ip,
       detail: {
         imported: report.imported,
         alreadyOwned: report.already_owned,

@@ -13,7 +13,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { isGlobalAdmin } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
-import { recordAudit } from '../audit/audit-service';
+import { recordActorAudit } from '../audit/audit-service';
 import { insertSerialNumbers, listPrefixes } from '../companies/companies-repo';
 import { eraseKeyFor, type SigningCredentials } from './erase-credentials';
 import {
@@ -65,14 +65,11 @@ async function refuse(
   refusal: EraseRefusal,
 ): Promise<never> {
   await deps.db.transaction((tx) =>
-    recordAudit(tx, {
+    recordActorAudit(tx, actor, {
       action: 'erase.authorize',
       result: 'failure',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: actor.companyId,
       target: `sn:${sn}`,
-      ip: actor.ip,
       detail: { eraseStatus: refusal.eraseStatus, reason: refusal.message },
     }),
   );
@@ -131,14 +128,10 @@ export async function authorizeErase(
       signingKey: credentials.signingKey,
       certificateChain: credentials.certificateChain,
     });
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'erase.authorize',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: actor.companyId,
       target: `sn:${sn}`,
-      ip: actor.ip,
       detail: { model: model!.model, esn: body.esn },
     });
     return { ...authorization, model: model!.model };
@@ -184,14 +177,11 @@ export async function recordErase(
       status: body.status,
       log: body.log,
     });
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'erase.record',
       result: body.status === 0 ? 'success' : 'failure',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: actor.companyId,
       target: `erase:${record.id}`,
-      ip: actor.ip,
       detail: { sn, status: body.status, message: eraseStatusMessage(body.status) },
     });
     return record.id;
@@ -272,12 +262,16 @@ async function mailReport(
   });
 }
 
-/** PATCH /uld/erase/{id}: the user reports a failed run, with what they add. */
-export async function reportErase(
+/**
+ * Marks a failed run as reported (awaiting support's answer) and mails it to support. The report
+ * (PATCH) carries what the user adds; a resend (POST) sends what was reported before.
+ */
+async function sendReport(
   deps: EraseDeps,
   actor: ActorContext,
   id: string,
-  body: { additional_information: string },
+  action: 'erase.report' | 'erase.resend',
+  additionalInformation?: string,
 ) {
   const record = await visibleRecord(deps, actor, id);
   if (record.status === 0) throw new AppError(400, 'Only a failed erase can be reported');
@@ -285,57 +279,40 @@ export async function reportErase(
     await updateEraseRecord(tx, id, {
       isReported: true,
       isRespond: false,
-      additionalInformation: body.additional_information,
+      ...(additionalInformation === undefined ? {} : { additionalInformation }),
     });
-    await recordAudit(tx, {
-      action: 'erase.report',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
+    await recordActorAudit(tx, actor, {
+      action,
       companyId: record.companyId,
       target: `erase:${id}`,
-      ip: actor.ip,
       detail: { sn: record.sn, status: record.status },
     });
   });
-  await mailReport(deps, actor, record, body.additional_information);
+  await mailReport(deps, actor, record, additionalInformation ?? record.additionalInformation);
   return getErase(deps, actor, id);
 }
 
+/** PATCH /uld/erase/{id}: the user reports a failed run, with what they add. */
+export const reportErase = (
+  deps: EraseDeps,
+  actor: ActorContext,
+  id: string,
+  body: { additional_information: string },
+) => sendReport(deps, actor, id, 'erase.report', body.additional_information);
+
 /** POST /uld/erase/{id}: sends a failed run's report again. */
-export async function resendErase(deps: EraseDeps, actor: ActorContext, id: string) {
-  const record = await visibleRecord(deps, actor, id);
-  if (record.status === 0) throw new AppError(400, 'Only a failed erase can be reported');
-  await deps.db.transaction(async (tx) => {
-    await updateEraseRecord(tx, id, { isReported: true, isRespond: false });
-    await recordAudit(tx, {
-      action: 'erase.resend',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      companyId: record.companyId,
-      target: `erase:${id}`,
-      ip: actor.ip,
-      detail: { sn: record.sn, status: record.status },
-    });
-  });
-  await mailReport(deps, actor, record, record.additionalInformation);
-  return getErase(deps, actor, id);
-}
+export const resendErase = (deps: EraseDeps, actor: ActorContext, id: string) =>
+  sendReport(deps, actor, id, 'erase.resend');
 
 /** DELETE /uld/erase/{id} */
 export async function removeErase(deps: EraseDeps, actor: ActorContext, id: string) {
   const record = await visibleRecord(deps, actor, id);
   await deps.db.transaction(async (tx) => {
     await deleteEraseRecord(tx, id);
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'erase.delete',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: record.companyId,
       target: `erase:${id}`,
-      ip: actor.ip,
       detail: { sn: record.sn, status: record.status },
     });
   });

@@ -12,7 +12,7 @@ import type { SecretBox } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { assertCan } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
-import { recordAudit } from '../audit/audit-service';
+import { recordActorAudit } from '../audit/audit-service';
 import { listPrefixes } from '../companies/companies-repo';
 import { eraseKeyFor } from '../erase/erase-credentials';
 import {
@@ -110,14 +110,10 @@ export async function createModel(deps: ModelsDeps, actor: ActorContext, body: M
     await replacePrefixes(tx, model.id, prefixes);
     // Each model has its own erase key from the start (sealed under the master key).
     await eraseKeyFor(tx, deps.box, model.id);
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'model.create',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: actor.companyId,
       target: `model:${model.id}`,
-      ip: actor.ip,
       detail: { name: body.name, family: body.family, prefixes },
     });
     return model.id;
@@ -151,14 +147,10 @@ export async function changeModel(
         throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
       await replacePrefixes(tx, id, prefixes);
     }
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'model.update',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: actor.companyId,
       target: `model:${id}`,
-      ip: actor.ip,
       detail: { ...body },
     });
   });
@@ -171,14 +163,10 @@ export async function removeModel(deps: ModelsDeps, actor: ActorContext, id: str
     const model = await findModel(tx, id);
     if (!model) throw notFound();
     await deleteModel(tx, id);
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'model.delete',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: actor.companyId,
       target: `model:${id}`,
-      ip: actor.ip,
       detail: { name: model.name },
     });
   });

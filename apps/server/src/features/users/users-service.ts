@@ -12,7 +12,7 @@ import { onlyIds } from '../../lib/ids';
 import type { Mailer } from '../../lib/mail/mailer';
 import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
-import { recordAudit } from '../audit/audit-service';
+import { recordActorAudit } from '../audit/audit-service';
 import type { AuthCache } from '../auth/auth-deps';
 import { INVITATION_TTL_MS } from '../auth/auth-policy';
 import { deleteSessionsOfUser, updateUser } from '../auth/auth-repo';
@@ -172,14 +172,10 @@ export async function resendInvitation(deps: UsersDeps, actor: ActorContext, id:
     const pending = await pendingInvitationFor(tx, actor, id);
     const expiresAt = new Date(deps.clock().getTime() + INVITATION_TTL_MS);
     await updateInvitation(tx, id, { tokenHash: sha256Hex(token), expiresAt });
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'invitation.resend',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: pending.invitation.companyId,
       target: `invitation:${id}`,
-      ip: actor.ip,
       detail: { email: pending.invitation.email },
     });
     return { ...pending, expiresAt };
@@ -199,14 +195,10 @@ export async function withdrawInvitation(deps: UsersDeps, actor: ActorContext, i
   await deps.db.transaction(async (tx) => {
     const pending = await pendingInvitationFor(tx, actor, id);
     await updateInvitation(tx, id, { withdrawnAt: deps.clock() });
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'invitation.withdraw',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: pending.invitation.companyId,
       target: `invitation:${id}`,
-      ip: actor.ip,
       detail: { email: pending.invitation.email },
     });
   });
@@ -242,14 +234,10 @@ export async function setUserRoles(
     }
     await assertLicences(tx, company, unique, deps.clock(), { userId, roles: target.roles });
     await replaceRolesOfUser(tx, userId, company.id, unique);
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: 'user.roles.update',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: company.id,
       target: `user:${userId}`,
-      ip: actor.ip,
       detail: { email: target.user.email, added, removed },
     });
   });
@@ -268,14 +256,10 @@ export async function setUserDisabled(
     const target = await targetUser(tx, actor, userId, 'edit');
     await updateUser(tx, userId, { isDisabled, updatedAt: deps.clock() });
     const endedSessions = isDisabled ? await deleteSessionsOfUser(tx, userId) : 0;
-    await recordAudit(tx, {
+    await recordActorAudit(tx, actor, {
       action: isDisabled ? 'user.disable' : 'user.enable',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
       companyId: target.user.companyId,
       target: `user:${userId}`,
-      ip: actor.ip,
       detail: { email: target.user.email, endedSessions },
     });
   });

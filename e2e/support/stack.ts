@@ -71,8 +71,11 @@ async function serverDatabase(): Promise<{ url?: string; drop: () => Promise<voi
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-/** Starts the SMTP catcher and the server (npx tsx apps/server/src/main.ts) on free ports. */
-export async function startStack(): Promise<Stack> {
+/**
+ * Starts the SMTP catcher and the server (npx tsx apps/server/src/main.ts) on free ports. `env`
+ * adds or overrides server environment variables (e.g. FEATURE_KEY_ERASE_DEMO: '1').
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const smtp = await startSmtpCatcher();
   const database = await serverDatabase();
   const port = await freePort();
@@ -95,6 +98,7 @@ export async function startStack(): Promise<Stack> {
       RATE_LIMIT_OFF: '1',
       LOG_LEVEL: 'warn',
       ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -173,6 +173,19 @@ const cases = (): Case[] => [
     },
   },
   {
+    name: 'GET /companies/{ACME}/licences',
+    call: (u) =>
+      api(ctx, 'GET', `/companies/${w.ids.ACME}/licences`, undefined, { token: u.token }),
+    expect: {
+      owner: 200,
+      padmin: 200,
+      acmeAdmin: 200,
+      acmeUser: 403,
+      acmeViewer: 403,
+      betaAdmin: 404,
+    },
+  },
+  {
     name: 'POST /companies',
     call: (u, n) =>
       api(ctx, 'POST', '/companies', { code: `NEW${n}`, name: `New ${n}` }, { token: u.token }),

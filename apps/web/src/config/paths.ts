@@ -33,12 +33,26 @@ export const paths = {
     capKcg: route(APP_PATHS.capKcg),
     signer: route(APP_PATHS.signer),
     keyErase: route(APP_PATHS.keyErase),
-    keyEraseLog: route(APP_PATHS.keyEraseLog),
+    keyEraseLog: {
+      path: APP_PATHS.keyEraseLog,
+      /** `filter`: 'failed' (every failure status, the dashboard's link) or status numbers. */
+      getHref: (filter?: 'failed' | readonly number[]) =>
+        filter === undefined || (typeof filter !== 'string' && filter.length === 0)
+          ? APP_PATHS.keyEraseLog
+          : `${APP_PATHS.keyEraseLog}?filter=${typeof filter === 'string' ? filter : filter.join(',')}`,
+    },
     keyEraseInstruction: route(APP_PATHS.keyEraseInstruction),
     model: route(APP_PATHS.model),
     users: route(APP_PATHS.users),
     company: route(APP_PATHS.company),
-    companySn: route(APP_PATHS.companySn),
+    companySn: {
+      path: APP_PATHS.companySn,
+      /** The serial numbers page, of one company when given (?company=ID). */
+      getHref: (companyId?: string) =>
+        companyId
+          ? `${APP_PATHS.companySn}?company=${encodeURIComponent(companyId)}`
+          : APP_PATHS.companySn,
+    },
     audit: route(APP_PATHS.audit),
     accountSettings: {
       path: APP_PATHS.accountSettings,

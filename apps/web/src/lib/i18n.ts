@@ -51,6 +51,57 @@ const termsLoaders: Record<LanguageCode, () => Promise<{ default: Record<string,
   zh: () => import('../locales/terms/zh'),
 };
 
+// 'account' (account settings and the dashboard's summaries) and 'guide' (the user guide) load
+// with the pages that use them.
+const accountLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/account/de'),
+  en: () => import('../locales/account/en'),
+  es: () => import('../locales/account/es'),
+  fr: () => import('../locales/account/fr'),
+  ja: () => import('../locales/account/ja'),
+  zh: () => import('../locales/account/zh'),
+};
+
+const guideLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/guide/de'),
+  en: () => import('../locales/guide/en'),
+  es: () => import('../locales/guide/es'),
+  fr: () => import('../locales/guide/fr'),
+  ja: () => import('../locales/guide/ja'),
+  zh: () => import('../locales/guide/zh'),
+};
+
+// 'management' (users, companies, serial numbers, models, audit) loads with those screens.
+const managementLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> =
+  {
+    de: () => import('../locales/management/de'),
+    en: () => import('../locales/management/en'),
+    es: () => import('../locales/management/es'),
+    fr: () => import('../locales/management/fr'),
+    ja: () => import('../locales/management/ja'),
+    zh: () => import('../locales/management/zh'),
+  };
+
+// 'keyErase' (the Key Erase process and log, their help articles and the erase status texts)
+// loads with the Key Erase pages.
+const keyEraseLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/keyErase/de'),
+  en: () => import('../locales/keyErase/en'),
+  es: () => import('../locales/keyErase/es'),
+  fr: () => import('../locales/keyErase/fr'),
+  ja: () => import('../locales/keyErase/ja'),
+  zh: () => import('../locales/keyErase/zh'),
+};
+
+/** Namespaces kept in their own files (one chunk per language), by name. */
+const namespaceLoaders: Record<string, typeof termsLoaders> = {
+  terms: termsLoaders,
+  account: accountLoaders,
+  guide: guideLoaders,
+  management: managementLoaders,
+  keyErase: keyEraseLoaders,
+};
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
@@ -59,10 +110,12 @@ const lazyBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    const load =
-      namespace === 'terms'
-        ? termsLoaders[language]().then((m) => m.default)
-        : uiLoaders[language]().then((m) => m.default[namespace] as Record<string, unknown>);
+    const own = Object.hasOwn(namespaceLoaders, namespace)
+      ? namespaceLoaders[namespace]
+      : undefined;
+    const load = own
+      ? own[language]().then((m) => m.default)
+      : uiLoaders[language]().then((m) => m.default[namespace] as Record<string, unknown>);
     load.then(
       (resources) => callback(null, resources ?? {}),
       (error: unknown) => callback(error as Error, null),

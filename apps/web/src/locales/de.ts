@@ -181,14 +181,10 @@ const de: LocaleBundle = {
       manage: 'Verwaltung',
       open: 'Öffnen',
       disabled: 'In dieser Installation ausgeschaltet',
-      noFeatures:
-        'Ihrem Konto sind noch keine Funktionen zugewiesen. Bitten Sie Ihre Administration um eine Rolle.',
       mfaTitle: 'Zwei-Schritt-Authentifizierung',
       mfaBody: 'Aktivieren Sie MFA, um die Sicherheit Ihres Kontos zu verbessern',
       enableMfa: 'MFA aktivieren',
       later: 'Später',
-      notBuilt:
-        'Die Zusammenfassungen der Übersicht (fehlgeschlagene Schlüssellöschungen, Neuigkeiten) und die Funktionsansichten sind noch nicht gebaut.',
       cards: {
         'key-erase': {
           name: 'Schlüssel löschen',

@@ -178,14 +178,10 @@ const en = {
       manage: 'Manage',
       open: 'Open',
       disabled: 'Switched off for this installation',
-      noFeatures:
-        'No features are assigned to your account yet. Ask your administrator for a role.',
       mfaTitle: 'Two-step authentication',
       mfaBody: 'Enable the MFA to improve your account security',
       enableMfa: 'Enable MFA',
       later: 'Later',
-      notBuilt:
-        'The dashboard summaries (failed key erases, news) and the feature screens are not built yet.',
       cards: {
         'key-erase': {
           name: 'Key Erase',

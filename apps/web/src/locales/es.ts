@@ -179,13 +179,10 @@ const es: LocaleBundle = {
       manage: 'Gestión',
       open: 'Abrir',
       disabled: 'Desactivado en esta instalación',
-      noFeatures: 'Su cuenta aún no tiene funciones asignadas. Pida un rol a su administrador.',
       mfaTitle: 'Autenticación en dos pasos',
       mfaBody: 'Active la MFA para mejorar la seguridad de su cuenta',
       enableMfa: 'Activar MFA',
       later: 'Más tarde',
-      notBuilt:
-        'Los resúmenes del panel (borrados de clave fallidos, noticias) y las pantallas de las funciones aún no están construidos.',
       cards: {
         'key-erase': {
           name: 'Borrado de clave',

@@ -179,14 +179,10 @@ const fr: LocaleBundle = {
       manage: 'Gestion',
       open: 'Ouvrir',
       disabled: 'Désactivé sur cette installation',
-      noFeatures:
-        "Aucune fonctionnalité n'est encore attribuée à votre compte. Demandez un rôle à votre administrateur.",
       mfaTitle: 'Authentification en deux étapes',
       mfaBody: 'Activez la MFA pour renforcer la sécurité de votre compte',
       enableMfa: 'Activer la MFA',
       later: 'Plus tard',
-      notBuilt:
-        'Les résumés du tableau de bord (effacements de clé échoués, actualités) et les écrans des fonctionnalités ne sont pas encore construits.',
       cards: {
         'key-erase': {
           name: 'Effacement de clé',

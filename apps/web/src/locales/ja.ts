@@ -178,14 +178,10 @@ const ja: LocaleBundle = {
       manage: '管理',
       open: '開く',
       disabled: 'この環境では無効です',
-      noFeatures:
-        'アカウントにはまだ機能が割り当てられていません。管理者にロールを依頼してください。',
       mfaTitle: '2段階認証',
       mfaBody: 'アカウントのセキュリティを高めるために MFA を有効にしてください',
       enableMfa: 'MFA を有効にする',
       later: '後で',
-      notBuilt:
-        'ダッシュボードの集計（失敗した鍵の消去、お知らせ）と各機能の画面はまだ作られていません。',
       cards: {
         'key-erase': {
           name: '鍵の消去',

@@ -2,7 +2,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authMessages, httpMessages, statusTextOf } from '@tkc/contracts/alerts';
+import {
+  importRejection,
+  inviteBody,
+  MODEL_FAMILIES,
+  modelBody,
+  snBody,
+  USER_STATUSES,
+} from '@tkc/contracts/api/management';
 import type { FeatureFlags } from '@tkc/contracts/api/system';
+import { ERASE_HELP_TOPICS, ERASE_LOG_LABELS, ERASE_STATUS } from '@tkc/contracts/erase-status';
 import {
   changePasswordForm,
   contactForm,
@@ -16,15 +25,52 @@ import {
   signInForm,
   signUpForm,
 } from '@tkc/contracts/forms';
-import { dashboardCards, menuItems, ROLE_CODES } from '@tkc/contracts/roles';
+import {
+  dashboardCards,
+  menuItems,
+  NO_ROLE_LABEL,
+  ROLE_CODES,
+  ROLE_DESCRIPTIONS,
+  ROLE_GROUPS,
+  ROLE_LABELS,
+} from '@tkc/contracts/roles';
+import { NO_RESPONSE_MESSAGE } from '@tkc/terminal/erase-log';
+import { ALL_ZERO_MESSAGE, DLE_UNPACK_FAILED_MESSAGE } from '@tkc/terminal/frame';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { AUDIT_ACTIVITIES } from '../features/management-audit/components/audit-activities';
+import { companyForm } from '../features/management-companies/components/company-form-schema';
+import { managementMessageKey } from '../lib/management-messages';
 import { messageKey } from '../lib/messages';
+import accountDe from './account/de';
+import accountEn from './account/en';
+import accountEs from './account/es';
+import accountFr from './account/fr';
+import accountJa from './account/ja';
+import accountZh from './account/zh';
 import de from './de';
 import en from './en';
 import es from './es';
 import fr from './fr';
+import guideDe from './guide/de';
+import guideEn from './guide/en';
+import guideEs from './guide/es';
+import guideFr from './guide/fr';
+import guideJa from './guide/ja';
+import guideZh from './guide/zh';
 import ja from './ja';
+import keyEraseDe from './keyErase/de';
+import keyEraseEn from './keyErase/en';
+import keyEraseEs from './keyErase/es';
+import keyEraseFr from './keyErase/fr';
+import keyEraseJa from './keyErase/ja';
+import keyEraseZh from './keyErase/zh';
+import managementDe from './management/de';
+import managementEn from './management/en';
+import managementEs from './management/es';
+import managementFr from './management/fr';
+import managementJa from './management/ja';
+import managementZh from './management/zh';
 import termsDe from './terms/de';
 import termsEn from './terms/en';
 import termsEs from './terms/es';
@@ -240,12 +286,27 @@ function sourceFiles(dir: string): string[] {
 describe('source keys', () => {
   const translation = leaves(en.translation);
   const terms = leaves(termsEn);
+  const keyErase = leaves(keyEraseEn);
+  const management = leaves(managementEn);
   const found: { file: string; key: string }[] = [];
   for (const file of sourceFiles(srcDir)) {
     const text = readFileSync(file, 'utf8');
     const isTerms = text.includes("useTranslation('terms')");
+    const isKeyErase = text.includes("useTranslation('keyErase')");
+    const isManagement = text.includes("useTranslation('management')");
+    // 'account' and 'guide' files name their namespace once; a key may also name its own ('ns:key').
+    const ownNs = text.includes("useTranslation('account')")
+      ? 'account:'
+      : text.includes("useTranslation('guide')")
+        ? 'guide:'
+        : '';
     for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g))
-      found.push({ file, key: `${isTerms ? 'terms:' : ''}${m[1]}` });
+      found.push({
+        file,
+        key: /^(translation|account|guide):/.test(m[1]!)
+          ? m[1]!
+          : `${isTerms ? 'terms:' : isKeyErase ? 'keyErase:' : isManagement ? 'management:' : ownNs}${m[1]}`,
+      });
     for (const m of text.matchAll(
       /(?:title|description|featureKey): '([a-zA-Z-]+\.[a-zA-Z.-]+)'/g,
     )) {
@@ -263,6 +324,240 @@ describe('source keys', () => {
 
   it.each(found.map((f) => [f.key, f.file.slice(srcDir.length)]))('%s (%s)', (key) => {
     if (key.startsWith('terms:')) expect(terms.has(key.slice(6))).toBe(true);
+    else if (key.startsWith('keyErase:')) expect(keyErase.has(key.slice(9)), key).toBe(true);
+    else if (key.startsWith('management:')) expect(management.has(key.slice(11)), key).toBe(true);
+    else if (key.startsWith('account:'))
+      expect(leaves(accountEn).has(key.slice(8)), key).toBe(true);
+    else if (key.startsWith('guide:')) expect(leaves(guideEn).has(key.slice(6)), key).toBe(true);
+    else if (key.startsWith('translation:')) expect(translation.has(key.slice(12)), key).toBe(true);
     else expect(translation.has(key), key).toBe(true);
+  });
+});
+
+// --- The 'account' and 'guide' namespaces: complete and translated in every language ---
+
+const ownNamespaces = {
+  account: {
+    en: accountEn,
+    de: accountDe,
+    es: accountEs,
+    fr: accountFr,
+    ja: accountJa,
+    zh: accountZh,
+  },
+  guide: { en: guideEn, de: guideDe, es: guideEs, fr: guideFr, ja: guideJa, zh: guideZh },
+};
+
+describe.each(
+  Object.entries(ownNamespaces).flatMap(([ns, { en: reference, ...others }]) =>
+    Object.entries(others).map(([lng, bundle]) => ({ ns, lng, reference, bundle })),
+  ),
+)('$ns namespace, $lng', ({ lng, reference: english, bundle }) => {
+  const reference = leaves(english);
+  const mine = leaves(bundle);
+
+  it('has every English key and no other (lists keep their length)', () => {
+    expect(
+      [...reference.keys()].filter((k) => !mine.has(k)),
+      `${lng} is missing keys`,
+    ).toEqual([]);
+    expect(
+      [...mine.keys()].filter((k) => !reference.has(k)),
+      `${lng} has unknown keys`,
+    ).toEqual([]);
+  });
+
+  it('has no empty text and keeps every placeholder', () => {
+    for (const [key, text] of mine) {
+      expect(text.trim(), `${lng}:${key} is empty`).not.toBe('');
+      expect(placeholders(text), `${lng}:${key} placeholders`).toEqual(
+        placeholders(reference.get(key) ?? ''),
+      );
+    }
+  });
+
+  it('is translated, not copied from English', () => {
+    const same = [...mine].filter(([key, text]) => text === reference.get(key)).map(([k]) => k);
+    // Product names ('CAP Maker') and bare templates may read the same in every language.
+    expect(same.length, `${lng} copies ${same.join(', ')}`).toBeLessThan(reference.size * 0.05);
+  });
+});
+
+// --- The 'keyErase' namespace: complete in every language, and covering the contracts' texts ---
+
+const keyEraseBundles = {
+  de: keyEraseDe,
+  es: keyEraseEs,
+  fr: keyEraseFr,
+  ja: keyEraseJa,
+  zh: keyEraseZh,
+};
+
+describe.each(Object.entries(keyEraseBundles))('keyErase namespace, %s', (lng, bundle) => {
+  const reference = leaves(keyEraseEn);
+  const mine = leaves(bundle);
+
+  it('has every English key and no other', () => {
+    expect(
+      [...reference.keys()].filter((k) => !mine.has(k)),
+      `${lng} is missing keys`,
+    ).toEqual([]);
+    expect(
+      [...mine.keys()].filter((k) => !reference.has(k)),
+      `${lng} has unknown keys`,
+    ).toEqual([]);
+  });
+
+  it('has no empty text and keeps every placeholder', () => {
+    for (const [key, text] of mine) {
+      expect(text.trim(), `${lng}:${key} is empty`).not.toBe('');
+      expect(placeholders(text), `${lng}:${key} placeholders`).toEqual(
+        placeholders(reference.get(key) ?? ''),
+      );
+    }
+  });
+});
+
+describe('keyErase namespace, English', () => {
+  it('names every erase status of the table, word for word', () => {
+    expect(Object.keys(keyEraseEn.status)).toHaveLength(ERASE_STATUS.length);
+    ERASE_STATUS.forEach((message, index) => {
+      expect(keyEraseEn.status[String(index) as keyof typeof keyEraseEn.status]).toBe(message);
+    });
+  });
+
+  it('names every log line, terminal message and help question of spec 8', () => {
+    expect(keyEraseEn.logLabels).toEqual(ERASE_LOG_LABELS);
+    expect(Object.values(keyEraseEn.terminalMessages).sort()).toEqual(
+      [ALL_ZERO_MESSAGE, DLE_UNPACK_FAILED_MESSAGE, NO_RESPONSE_MESSAGE].sort(),
+    );
+    for (const [topic, title] of Object.entries(ERASE_HELP_TOPICS)) {
+      expect(keyEraseEn.help.topics[topic as keyof typeof ERASE_HELP_TOPICS].title).toBe(title);
+    }
+    expect(keyEraseEn.process.initialStatus).toBe('Authorize');
+  });
+});
+
+// --- The 'management' namespace: complete and translated in every language, covering the roles,
+// statuses and reasons of the contracts and every message the management API and forms produce ---
+
+const managementBundles = {
+  de: managementDe,
+  es: managementEs,
+  fr: managementFr,
+  ja: managementJa,
+  zh: managementZh,
+};
+
+describe.each(Object.entries(managementBundles))('management namespace, %s', (lng, bundle) => {
+  const reference = leaves(managementEn);
+  const mine = leaves(bundle);
+
+  it('has every English key and no other', () => {
+    expect(
+      [...reference.keys()].filter((k) => !mine.has(k)),
+      `${lng} is missing keys`,
+    ).toEqual([]);
+    expect(
+      [...mine.keys()].filter((k) => !reference.has(k)),
+      `${lng} has unknown keys`,
+    ).toEqual([]);
+  });
+
+  it('has no empty text and keeps every placeholder', () => {
+    for (const [key, text] of mine) {
+      expect(text.trim(), `${lng}:${key} is empty`).not.toBe('');
+      expect(placeholders(text), `${lng}:${key} placeholders`).toEqual(
+        placeholders(reference.get(key) ?? ''),
+      );
+    }
+  });
+
+  it('is translated, not copied from English', () => {
+    const same = [...mine].filter(([key, text]) => text === reference.get(key)).map(([k]) => k);
+    // Codes, abbreviations and bare templates may read the same in every language.
+    expect(same.length, `${lng} copies ${same.join(', ')}`).toBeLessThan(reference.size * 0.05);
+  });
+});
+
+describe('management namespace, English', () => {
+  const m = managementEn;
+
+  it('names every role, group, status, reason, family and activity of the contracts', () => {
+    for (const role of ROLE_CODES) {
+      expect(m.roleLabels[role], role).toBe(ROLE_LABELS[role]);
+      expect(m.roleBadges, role).toHaveProperty([role]);
+    }
+    expect(m.roleLabels.none).toBe(NO_ROLE_LABEL);
+    for (const [role, text] of Object.entries(ROLE_DESCRIPTIONS)) {
+      expect(m.roleDescriptions[role as keyof typeof m.roleDescriptions], role).toBe(text);
+    }
+    for (const group of Object.keys(ROLE_GROUPS)) {
+      expect(m.roleGroups, group).toHaveProperty([group]);
+      expect(m.roleGroupsShort, group).toHaveProperty([group]);
+    }
+    for (const status of USER_STATUSES) expect(m.status, status).toHaveProperty([status]);
+    for (const reason of importRejection.shape.reason.options) {
+      expect(m.sn.reasons, reason).toHaveProperty([reason]);
+    }
+    for (const family of MODEL_FAMILIES) expect(m.models.family, family).toHaveProperty([family]);
+    for (const activity of AUDIT_ACTIVITIES) {
+      expect(m.audit.activities, activity).toHaveProperty([activity]);
+    }
+  });
+
+  const produced = [
+    ...messagesOf(companyForm, [
+      { code: '', name: '', contact_email: '', tier_ends_at: '' },
+      {
+        code: 'acme corp',
+        name: long(129),
+        contact_email: 'x',
+        licences: { cap: -1 },
+        tier_ends_at: '',
+      },
+      { code: 'A', name: 'A', contact_email: 'abcd', tier_ends_at: '' },
+      {
+        code: long(33).toUpperCase(),
+        name: 'A',
+        licences: { cap: 100_001 },
+        contact_email: '',
+        tier_ends_at: '1.1.25',
+      },
+    ]),
+    ...messagesOf(snBody, [{}, { sn: 'a-1' }]),
+    ...messagesOf(modelBody, [
+      { name: '', family: 'middle', prefixes: ['A B'] },
+      { name: long(65), family: 'older', description: long(256) },
+    ]),
+    ...messagesOf(inviteBody, [{}, { email: 'x', company_id: 'nope', roles: ['root'] }]),
+    // What the management services answer (apps/server/src/features/{users,companies,models}).
+    'No erk licence left for company ACME: 1 of 1 in use',
+    'You cannot disable your own account',
+    'You cannot remove your own management role',
+    'The role plf-admin can only be granted in the platform company',
+    'Only a platform owner can grant the platform owner role',
+    'Only a platform administrator can grant the platform administrator role',
+    'The platform company keeps its code',
+    'Company code ACME is already taken',
+    'No supported model has a prefix of serial number ZZ1234',
+    'Serial number AB1234 is already in this company',
+    'Serial number AB1234 belongs to another company',
+    'Model V200c already exists',
+    'Prefix V2, V3 already belongs to another model',
+    'The file is larger than 16 MB',
+    'Send the file as text/csv',
+  ];
+
+  it.each([...new Set(produced)])('knows "%s"', (message) => {
+    const found = managementMessageKey(message);
+    if (found) {
+      const template = m.messages[found.key as keyof typeof m.messages];
+      expect(template, found.key).toBeDefined();
+      const english = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => found.vars[name]!);
+      expect(english).toBe(message);
+    } else {
+      expect(Object.keys(en.msg)).toContain(messageKey(message).key);
+    }
   });
 });

@@ -176,12 +176,10 @@ const zh: LocaleBundle = {
       manage: '管理',
       open: '打开',
       disabled: '此安装中已关闭',
-      noFeatures: '您的账户尚未分配任何功能。请向管理员申请角色。',
       mfaTitle: '两步验证',
       mfaBody: '启用 MFA 以提升账户安全性',
       enableMfa: '启用 MFA',
       later: '稍后',
-      notBuilt: '仪表板摘要（密钥清除失败次数、新闻）和各功能页面尚未构建。',
       cards: {
         'key-erase': {
           name: '密钥清除',

@@ -84,6 +84,17 @@ export type CompanyRow = z.infer<typeof companyRow>;
 export const companyListResponse = listEnvelope(companyRow);
 export const companyResponse = ok(companyRow);
 
+/** GET /companies/{id}/licences: seats per feature group, for whoever manages the company's users. */
+export const companyLicencesResponse = ok(
+  z.object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    is_platform: z.boolean(),
+    licences: z.record(z.string(), licenceUsage),
+  }),
+);
+
 const companyCodeField = boundedText('companyCode', 'Company code').regex(
   /^[A-Z0-9_-]+$/,
   'Company code may hold only A-Z, 0-9, _ and -',

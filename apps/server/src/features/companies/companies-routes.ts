@@ -3,6 +3,7 @@ import { okEmpty } from '@tkc/contracts/api/common';
 import {
   COMPANY_SORT_COLUMNS,
   companyBody,
+  companyLicencesResponse,
   companyListResponse,
   companyPatchBody,
   companyResponse,
@@ -22,6 +23,7 @@ import {
   type CompaniesDeps,
   createCompany,
   getCompany,
+  getCompanyLicences,
   importCompanySerialNumbers,
   listCompanyOverview,
   listCompanySerialNumbers,
@@ -67,6 +69,15 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
         status: 200 as const,
         msg: 'OK',
         data: await getCompany(deps, await actorContext(deps, request), request.params.id),
+      }),
+    );
+    app.get(
+      '/companies/:id/licences',
+      { schema: { tags, params: idParam, response: { 200: companyLicencesResponse } } },
+      async (request) => ({
+        status: 200 as const,
+        msg: 'OK',
+        data: await getCompanyLicences(deps, await actorContext(deps, request), request.params.id),
       }),
     );
     app.patch(

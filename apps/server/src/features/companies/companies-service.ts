@@ -103,9 +103,25 @@ async function companyFor(
 
 export async function getCompany(deps: CompaniesDeps, actor: ActorContext, id: string) {
   const company = await companyFor(deps, actor, id, 'company.view');
+  return companyRowOf(deps, company.code);
+}
+
+/**
+ * GET /companies/{id}/licences: the company's seats, for those who manage its users (a company
+ * admin sees their own company's; the overview itself stays with the global admins).
+ */
+export async function getCompanyLicences(deps: CompaniesDeps, actor: ActorContext, id: string) {
+  const company = await findCompanyById(deps.db, id);
+  if (!company) throw notFound();
+  assertCan(actor, 'user.view', company.code);
+  const { id: _id, code, name, is_platform, licences } = await companyRowOf(deps, company.code);
+  return { id, code, name, is_platform, licences };
+}
+
+async function companyRowOf(deps: CompaniesDeps, code: string) {
   const [row] = await listCompanies(
     deps.db,
-    { onlyCode: company.code },
+    { onlyCode: code },
     { limit: 1, offset: 0, sortby: 'code', sort: 'asc' },
     ROLE_GROUPS,
     deps.clock(),

@@ -33,8 +33,21 @@ const icons: Partial<Record<string, typeof IconBook2>> = {
   model: IconDeviceMobile,
 };
 
-const isActivePath = (pathname: string, path?: string) =>
+const isUnder = (pathname: string, path?: string) =>
   !!path && (pathname === path || pathname.startsWith(`${path}/`));
+
+/**
+ * The menu path the page belongs to: the longest one it lies under, so /admin/company/sn marks
+ * Serial Number and not Overview (/admin/company) as well.
+ */
+export function activeMenuPath(pathname: string, paths: readonly (string | undefined)[]) {
+  return paths
+    .filter((p): p is string => isUnder(pathname, p))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+const menuPaths = (items: readonly MenuItem[]): (string | undefined)[] =>
+  items.flatMap((item) => [item.path, ...(item.children ? menuPaths(item.children) : [])]);
 
 /** The side menu (spec 2): the entries the roles and feature flags allow, labels translated. */
 export function SideMenu({
@@ -51,12 +64,13 @@ export function SideMenu({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const items = menuItems(user.roles, user.company_code, flags);
+  const activePath = activeMenuPath(pathname, menuPaths(items));
 
   const renderItem = (item: MenuItem, depth = 0) => {
     const Icon = icons[item.id];
     const label = t(`nav.${item.id}`);
     if (item.children) {
-      const isOpen = item.children.some((c) => isActivePath(pathname, c.path));
+      const isOpen = item.children.some((c) => c.path === activePath);
       return (
         <NavLink
           key={item.id}
@@ -73,7 +87,7 @@ export function SideMenu({
     }
     // Key Erase lands on a sub-route, so it is active anywhere under /key-erase.
     const isActive =
-      isActivePath(pathname, item.path) ||
+      (!!item.path && item.path === activePath) ||
       (item.id === 'key-erase' && pathname.startsWith('/key-erase'));
     return (
       <NavLink

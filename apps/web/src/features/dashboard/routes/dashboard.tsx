@@ -1,73 +1,35 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconBuilding,
-  IconCertificate,
-  IconDeviceMobile,
-  IconEraser,
-  IconHistory,
-  IconInfoCircle,
-  IconPackage,
-  IconShieldLock,
-  IconSignature,
-  IconUsers,
-} from '@tabler/icons-react';
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { COUNTER_RESET_DAILY } from '@tkc/contracts/constants';
-import { type DashboardCard, dashboardCards, dashboardHeading } from '@tkc/contracts/roles';
+import { canFetchEraseFailures, dashboardCards, dashboardHeading } from '@tkc/contracts/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
-import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { useFeatureFlags } from '@/lib/feature-flags';
-import { readStorage, removeStorage, storageKeys } from '@/lib/storage';
-import classes from './dashboard.module.css';
+import { translateMessage } from '@/lib/i18n';
+import { DashboardCard } from '../components/dashboard-card';
+import { FeatureCarousel } from '../components/feature-carousel';
+import { KeyEraseSummary } from '../components/key-erase-summary';
+import { MfaBanner } from '../components/mfa-banner';
+import { NewsCard } from '../components/news-card';
 
-const cardIcons: Record<string, typeof IconUsers> = {
-  'key-erase': IconEraser,
-  'cap-maker': IconPackage,
-  signer: IconSignature,
-  'cap-crt': IconCertificate,
-  user: IconUsers,
-  company: IconBuilding,
-  model: IconDeviceMobile,
-  audit: IconHistory,
-};
+type DashboardLocationState = { message?: string } | null;
 
-const cardColors: Record<string, string> = {
-  'key-erase': 'orange',
-  'cap-maker': 'blue',
-  signer: 'grape',
-  'cap-crt': 'teal',
-  user: 'indigo',
-  company: 'cyan',
-  model: 'lime',
-  audit: 'pink',
-};
-
-/** Home (spec 2): greeting, the MFA suggestion and the cards the roles permit. */
+/**
+ * Home (spec 2): the greeting with the digest label, a status message from navigation state, the
+ * MFA warning, the feature carousel, the Key Erase summary, the management cards and the (hidden)
+ * News card.
+ */
 export function DashboardRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['translation', 'account']);
   const { data: user } = useUser();
   const flags = useFeatureFlags();
   const location = useLocation();
-  const status = (location.state as { message?: string } | null)?.message;
-  const [isMfaSuggested, setMfaSuggested] = useState(
-    () => readStorage(storageKeys.confirmMfa) === 'true',
-  );
+  const navigate = useNavigate();
+  const [status, setStatus] = useState(() => (location.state as DashboardLocationState)?.message);
   if (!user) return null;
+
   const { features, manage } = dashboardCards(user.roles, flags.data);
   const heading =
     dashboardHeading(user.roles) === 'Feature'
@@ -83,106 +45,54 @@ export function DashboardRoute() {
           <Title order={2}>{t('dashboard.greeting', { name: user.first_name })}</Title>
           <Text c="dimmed">{t('dashboard.subtitle', { company: user.company })}</Text>
         </Stack>
-        <Badge size="lg" variant="light">
+        <Badge size="lg" variant="light" data-testid="digest-label">
           {digest}
         </Badge>
       </Group>
 
-      {status && <AlertBanner kind="success">{status}</AlertBanner>}
-
-      {isMfaSuggested && user.mfa === null && (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconShieldLock size={20} />}
-          title={t('dashboard.mfaTitle')}
+      {status && (
+        <AlertBanner
+          kind="success"
+          onClose={() => {
+            setStatus(undefined);
+            // Shown once: a reload or going back does not bring it again.
+            void navigate('.', { replace: true, state: null });
+          }}
         >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('dashboard.mfaBody')}</Text>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="subtle"
-                color="gray"
-                onClick={() => {
-                  removeStorage(storageKeys.confirmMfa);
-                  setMfaSuggested(false);
-                }}
-              >
-                {t('dashboard.later')}
-              </Button>
-              <Button
-                size="xs"
-                component={Link}
-                to={paths.app.accountSettings.getHref(2)}
-                state={{ confirmMFA: true }}
-              >
-                {t('dashboard.enableMfa')}
-              </Button>
-            </Group>
-          </Group>
-        </Alert>
+          {translateMessage(status)}
+        </AlertBanner>
       )}
+
+      {user.mfa === null && <MfaBanner />}
 
       <Stack gap="md">
         <Title order={3} size="h4">
           {heading}
         </Title>
-        {features.length + manage.length === 0 ? (
-          <Text c="dimmed">{t('dashboard.noFeatures')}</Text>
+        {features.length > 0 ? (
+          <FeatureCarousel cards={features} />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-            {[...features, ...manage].map((card) => (
-              <FeatureCard key={card.idName} card={card} />
-            ))}
-          </SimpleGrid>
+          <Text c="dimmed">{t('account:dashboard.noFeatureCards')}</Text>
         )}
       </Stack>
 
-      <Alert variant="light" color="gray" icon={<IconInfoCircle size={20} />}>
-        {t('dashboard.notBuilt')}
-      </Alert>
+      {canFetchEraseFailures(user.roles) && <KeyEraseSummary user={user} />}
+
+      {manage.length > 0 && (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 4 }}
+          spacing="lg"
+          component="section"
+          aria-label={t('dashboard.manage')}
+        >
+          {manage.map((card) => (
+            <DashboardCard key={card.idName} card={card} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <NewsCard />
     </Stack>
-  );
-}
-
-function FeatureCard({ card }: { card: DashboardCard }) {
-  const { t } = useTranslation();
-  const Icon = cardIcons[card.idName] ?? IconPackage;
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      className={classes.card}
-      data-disabled={!card.isEnabled || undefined}
-    >
-      <Stack gap="sm" h="100%">
-        <Group justify="space-between">
-          <ThemeIcon size={46} radius="md" variant="light" color={cardColors[card.idName]}>
-            <Icon size={26} stroke={1.6} />
-          </ThemeIcon>
-          {card.kind === 'manage' && (
-            <Badge variant="dot" color="gray">
-              {t('dashboard.manage')}
-            </Badge>
-          )}
-        </Group>
-        <Text fw={700}>{t(`dashboard.cards.${card.idName}.name`)}</Text>
-        <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-          {t(`dashboard.cards.${card.idName}.description`)}
-        </Text>
-        {card.isEnabled ? (
-          <Anchor component={Link} to={card.link} size="sm" fw={600}>
-            {t('dashboard.open')} →
-          </Anchor>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('dashboard.disabled')}
-          </Text>
-        )}
-      </Stack>
-    </Card>
   );
 }
 

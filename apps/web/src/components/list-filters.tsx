@@ -1,0 +1,117 @@
+import { Button, CloseButton, Group, TextInput } from '@mantine/core';
+import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { DATE_OFFSET_MONTH_DAYS, DATE_OFFSET_WEEK_DAYS } from '@tkc/contracts/constants';
+import { useTranslation } from 'react-i18next';
+import { type ListState, lastDays } from '@/lib/use-list-state';
+
+// Filter controls shared by the server-side lists: the keyword box, a date range (calendar days of
+// the user's time zone, with the 7- and 30-day shortcuts of spec 9) and 'Clear filters'.
+
+export function KeywordFilter({
+  list,
+  placeholder,
+  label,
+}: {
+  list: ListState;
+  placeholder: string;
+  label: string;
+}) {
+  const { t } = useTranslation('management');
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} stroke={1.6} />}
+      value={list.filters.keyword}
+      onChange={(e) => list.setFilter('keyword', e.currentTarget.value)}
+      rightSection={
+        list.filters.keyword ? (
+          <CloseButton
+            size="sm"
+            aria-label={t('common.clearSearch')}
+            onClick={() => list.setFilter('keyword', '')}
+          />
+        ) : null
+      }
+      w={{ base: '100%', xs: 240 }}
+      maxLength={100}
+    />
+  );
+}
+
+export function DateRangeFilter({
+  list,
+  timeZone,
+  withShortcuts = false,
+}: {
+  list: ListState;
+  timeZone?: string;
+  withShortcuts?: boolean;
+}) {
+  const { t } = useTranslation('management');
+  const { from, to } = list.filters;
+  const shortcut = (days: number) => {
+    const range = lastDays(days, timeZone);
+    return {
+      isActive: range.from === from && range.to === to,
+      apply: () => list.setRange(range.from, range.to),
+    };
+  };
+  const week = shortcut(DATE_OFFSET_WEEK_DAYS);
+  const month = shortcut(DATE_OFFSET_MONTH_DAYS);
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-end">
+      <TextInput
+        type="date"
+        label={t('common.from')}
+        leftSection={<IconCalendar size={16} stroke={1.6} />}
+        value={from}
+        max={to || undefined}
+        onChange={(e) => list.setFilter('from', e.currentTarget.value)}
+        w={160}
+      />
+      <TextInput
+        type="date"
+        label={t('common.to')}
+        leftSection={<IconCalendar size={16} stroke={1.6} />}
+        value={to}
+        min={from || undefined}
+        onChange={(e) => list.setFilter('to', e.currentTarget.value)}
+        w={160}
+      />
+      {withShortcuts && (
+        <Button.Group>
+          <Button
+            variant={week.isActive ? 'filled' : 'default'}
+            onClick={week.apply}
+            aria-pressed={week.isActive}
+          >
+            {t('common.last7')}
+          </Button>
+          <Button
+            variant={month.isActive ? 'filled' : 'default'}
+            onClick={month.apply}
+            aria-pressed={month.isActive}
+          >
+            {t('common.last30')}
+          </Button>
+        </Button.Group>
+      )}
+    </Group>
+  );
+}
+
+export function ClearFilters({ list }: { list: ListState }) {
+  const { t } = useTranslation('management');
+  if (!list.hasFilters) return null;
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      leftSection={<IconFilterOff size={16} stroke={1.6} />}
+      onClick={list.resetFilters}
+    >
+      {t('common.clearFilters')}
+    </Button>
+  );
+}

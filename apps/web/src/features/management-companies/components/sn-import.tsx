@@ -1,0 +1,188 @@
+import '@mantine/dropzone/styles.css';
+import {
+  Alert,
+  Box,
+  CloseButton,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconAlertTriangle, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/lib/notify';
+import { runAction } from '@/lib/run-action';
+import { type ImportReport, useImportSerialNumbers } from '../api/import-serial-numbers';
+
+/** The server's limit for one import. */
+const MAX_BYTES = 16 * 1024 * 1024;
+const CSV_TYPES = {
+  'text/csv': ['.csv'],
+  'application/vnd.ms-excel': ['.csv'],
+  'text/plain': ['.csv', '.txt'],
+};
+
+export type ImportResult = { file: string; report: ImportReport };
+
+/** CSV import of serial numbers: a drop zone; the report goes to `onReport`. */
+export function SnImport({
+  companyId,
+  onReport,
+}: {
+  companyId: string;
+  onReport: (result: ImportResult | null) => void;
+}) {
+  const { t } = useTranslation('management');
+  const importer = useImportSerialNumbers();
+
+  const upload = async (file: File) => {
+    onReport(null);
+    try {
+      const report = await runAction(t('actions.importSn'), () =>
+        importer.mutateAsync({ companyId, file }),
+      );
+      onReport({ file: file.name, report });
+    } catch {
+      // shown by runAction
+    }
+  };
+
+  return (
+    <Dropzone
+      onDrop={(files) => files[0] && void upload(files[0])}
+      onReject={() => toast(t('sn.rejectFile'), 'danger')}
+      accept={CSV_TYPES}
+      maxSize={MAX_BYTES}
+      multiple={false}
+      loading={importer.isPending}
+      radius="md"
+      aria-label={t('sn.importLabel')}
+    >
+      <Group justify="center" gap="md" mih={96} wrap="nowrap" style={{ pointerEvents: 'none' }}>
+        <Dropzone.Accept>
+          <IconUpload size={40} stroke={1.4} color="var(--mantine-color-blue-6)" />
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <IconX size={40} stroke={1.4} color="var(--mantine-color-red-6)" />
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <IconFileSpreadsheet size={40} stroke={1.4} color="var(--mantine-color-dimmed)" />
+        </Dropzone.Idle>
+        <Stack gap={2}>
+          <Text fw={600}>{t('sn.dropTitle')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('sn.dropHint')}
+          </Text>
+        </Stack>
+      </Group>
+    </Dropzone>
+  );
+}
+
+/** What happened to the file: counts, and each rejected line with its reason. */
+export function ImportReportCard({
+  file,
+  report,
+  onClose,
+}: {
+  file: string;
+  report: ImportReport;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('management');
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  const rejected = report.rejected.length;
+  return (
+    <Paper withBorder radius="md" p="md" role="region" aria-label={t('sn.report.title')}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={0}>
+            <Title order={3} size="h5">
+              {t('sn.report.title')}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {file}
+            </Text>
+          </Stack>
+          <CloseButton onClick={onClose} aria-label={t('common.close')} />
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Stat label={t('sn.report.imported')} value={number(report.imported)} color="teal" />
+          <Stat
+            label={t('sn.report.alreadyOwned')}
+            value={number(report.already_owned)}
+            color="blue"
+          />
+          <Stat
+            label={t('sn.report.rejected')}
+            value={`${number(rejected)}${report.is_truncated ? '+' : ''}`}
+            color={rejected > 0 ? 'red' : 'gray'}
+          />
+        </SimpleGrid>
+        {rejected === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('sn.report.none')}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={280} type="auto">
+            <Table
+              striped
+              highlightOnHover
+              withTableBorder
+              aria-label={t('sn.report.rejectedLines')}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={80}>{t('sn.report.line')}</Table.Th>
+                  <Table.Th>{t('sn.report.value')}</Table.Th>
+                  <Table.Th>{t('sn.report.reason')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.rejected.map((r) => (
+                  <Table.Tr key={`${r.line}:${r.value}`}>
+                    <Table.Td>{number(r.line)}</Table.Td>
+                    <Table.Td ff="monospace">{r.value || '-'}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="red">
+                        {t(`sn.reasons.${r.reason}`)}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+        {report.is_truncated && (
+          <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} />}>
+            {t('sn.report.truncated', { n: number(rejected) })}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Stat({ label, value, color }: { label: string; value: string; color: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Box w={10} h={10} bg={`${color}.6`} style={{ borderRadius: '50%', flexShrink: 0 }} />
+        <Stack gap={0}>
+          <Text size="xl" fw={700} lh={1.2}>
+            {value}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

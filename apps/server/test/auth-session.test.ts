@@ -649,6 +649,9 @@ describe('one live session per user, under races', () => {
   // behind a lock this test holds) while the other runs into it. That needs a second connection, so
   // these two run on PostgreSQL only; the sweeping rounds above cover PGlite.
   const onPostgres = !!process.env.TEST_DATABASE_URL;
+  const onPostgresIt = (name: string, fn: () => Promise<void>, timeoutMs?: number) => {
+    if (onPostgres) it(name, fn, timeoutMs);
+  };
 
   /** Holds the audit chain lock in a transaction of its own until `release()`. */
   async function holdAuditChain() {
@@ -681,7 +684,8 @@ describe('one live session per user, under races', () => {
     throw new Error(`nobody waits on a ${locktype} lock`);
   }
 
-  it.skipIf(!onPostgres)(
+  // Only a server has a second connection to hold a lock with; on PGlite these are not defined.
+  onPostgresIt(
     '(d) a sign-in whose password was checked before a reset committed opens no session',
     async () => {
       const user = await registerUser(ctx, { email: 'race-reset-pinned@example.com' });
@@ -734,7 +738,7 @@ describe('one live session per user, under races', () => {
     },
   );
 
-  it.skipIf(!onPostgres)(
+  onPostgresIt(
     '(e) a refresh caught mid-flight by the replacing sign-in answers 401 without a header',
     async () => {
       const user = await registerUser(ctx, { email: 'race-refresh-pinned@example.com' });

@@ -41,7 +41,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     rolldownOptions: {
       // Schema builders of the shared contracts have no side effects: a page that imports one
       // schema from a module should not carry the module's other schemas.

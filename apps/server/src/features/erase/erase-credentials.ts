@@ -1,9 +1,13 @@
 import { keyCheckValue } from '@tkc/terminal/des';
 import { createCertificate, generateP256KeyPair } from '@tkc/terminal/x509';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { eraseKeys, signingMaterial } from '../../db/schema';
 import type { SecretBox } from '../../lib/crypto';
+import {
+  findEraseKey,
+  insertEraseKey,
+  listSigningMaterial,
+  replaceSigningMaterial,
+} from './erase-repo';
 
 export type SigningCredentials = {
   /** ECDSA P-256 key of the erase-signing certificate. */
@@ -34,7 +38,7 @@ async function importSigningKey(pkcs8: string): Promise<CryptoKey> {
  */
 export async function loadSigningCredentials(db: Db, box: SecretBox): Promise<SigningCredentials> {
   return db.transaction(async (tx) => {
-    const existing = await tx.select().from(signingMaterial);
+    const existing = await listSigningMaterial(tx);
     const root = existing.find((r) => r.name === ROOT);
     const signer = existing.find((r) => r.name === SIGNER);
     if (root && signer) {
@@ -61,8 +65,7 @@ export async function loadSigningCredentials(db: Db, box: SecretBox): Promise<Si
     });
     const sealKey = async (key: CryptoKey) =>
       box.seal(toB64(await crypto.subtle.exportKey('pkcs8', key)));
-    await tx.delete(signingMaterial);
-    await tx.insert(signingMaterial).values([
+    await replaceSigningMaterial(tx, [
       {
         name: ROOT,
         privateKeyEnc: await sealKey(rootKeys.privateKey),
@@ -88,14 +91,11 @@ export async function eraseKeyFor(
   box: SecretBox,
   modelId: string,
 ): Promise<Uint8Array> {
-  const [row] = await tx.select().from(eraseKeys).where(eq(eraseKeys.modelId, modelId)).limit(1);
+  const row = await findEraseKey(tx, modelId);
   if (row) return new Uint8Array(Buffer.from(box.open(row.keyEnc), 'hex'));
   const key = crypto.getRandomValues(new Uint8Array(16));
-  await tx
-    .insert(eraseKeys)
-    .values({ modelId, keyEnc: box.seal(hex(key)), kcv: hex(keyCheckValue(key)) })
-    .onConflictDoNothing();
+  await insertEraseKey(tx, { modelId, keyEnc: box.seal(hex(key)), kcv: hex(keyCheckValue(key)) });
   // Another request may have made it first: read back whichever key won.
-  const [stored] = await tx.select().from(eraseKeys).where(eq(eraseKeys.modelId, modelId)).limit(1);
+  const stored = await findEraseKey(tx, modelId);
   return new Uint8Array(Buffer.from(box.open(stored!.keyEnc), 'hex'));
 }

@@ -1,6 +1,14 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, companySerialNumbers, eraseRecords } from '../../db/schema';
+import {
+  companies,
+  companySerialNumbers,
+  eraseKeys,
+  eraseRecords,
+  modelPrefixes,
+  models,
+  signingMaterial,
+} from '../../db/schema';
 
 export type EraseRecordRow = typeof eraseRecords.$inferSelect & { companyCode: string };
 
@@ -93,3 +101,41 @@ export type EraseListRecord = {
   company_code: string;
   created_at: string | Date;
 };
+
+/** The model (by name) with the prefix, made when missing; its id. */
+export async function ensureModelWithPrefix(
+  db: DbOrTx,
+  model: { name: string; family: string; description: string },
+  prefix: string,
+): Promise<string> {
+  await db.insert(models).values(model).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: models.id })
+    .from(models)
+    .where(eq(models.name, model.name))
+    .limit(1);
+  await db.insert(modelPrefixes).values({ prefix, modelId: row!.id }).onConflictDoNothing();
+  return row!.id;
+}
+
+export function listSigningMaterial(db: DbOrTx) {
+  return db.select().from(signingMaterial);
+}
+
+export async function replaceSigningMaterial(
+  db: DbOrTx,
+  rows: (typeof signingMaterial.$inferInsert)[],
+) {
+  await db.delete(signingMaterial);
+  await db.insert(signingMaterial).values(rows);
+}
+
+export async function findEraseKey(db: DbOrTx, modelId: string) {
+  const [row] = await db.select().from(eraseKeys).where(eq(eraseKeys.modelId, modelId)).limit(1);
+  return row;
+}
+
+/** Keeps the first key made for a model: a concurrent second one is dropped. */
+export async function insertEraseKey(db: DbOrTx, row: typeof eraseKeys.$inferInsert) {
+  await db.insert(eraseKeys).values(row).onConflictDoNothing();
+}

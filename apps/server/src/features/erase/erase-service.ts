@@ -4,9 +4,7 @@ import { ERASE_STATUS_INDEX, eraseStatusMessage } from '@tkc/contracts/erase-sta
 import { wallTimeToInstant } from '@tkc/contracts/list-query';
 import { hasRole } from '@tkc/contracts/roles';
 import { buildEraseAuthorization } from '@tkc/terminal/erase-auth';
-import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { modelPrefixes, models } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail/mailer';
@@ -19,6 +17,7 @@ import { eraseKeyFor, type SigningCredentials } from './erase-credentials';
 import {
   deleteEraseRecord,
   type EraseRecordRow,
+  ensureModelWithPrefix,
   findEraseRecord,
   findSerialNumberInCompany,
   insertEraseRecord,
@@ -330,7 +329,11 @@ export async function demoTerminal(deps: EraseDeps, actor: ActorContext) {
   const sn = `${DEMO_PREFIX}${actor.companyId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
   const credentials = await deps.credentials();
   const eraseKey = await deps.db.transaction(async (tx) => {
-    const modelId = await ensureDemoModel(tx);
+    const modelId = await ensureModelWithPrefix(
+      tx,
+      { name: DEMO_MODEL, family: 'newer', description: 'Simulated terminal of the demo mode' },
+      DEMO_PREFIX,
+    );
     await insertSerialNumbers(tx, [{ companyId: actor.companyId, sn, modelId }]);
     return eraseKeyFor(tx, deps.box, modelId);
   });
@@ -341,25 +344,4 @@ export async function demoTerminal(deps: EraseDeps, actor: ActorContext) {
     eraseKey: Buffer.from(eraseKey).toString('hex').toUpperCase(),
     rootCertificate: credentials.rootCertificate,
   };
-}
-
-async function ensureDemoModel(tx: DbOrTx): Promise<string> {
-  await tx
-    .insert(models)
-    .values({
-      name: DEMO_MODEL,
-      family: 'newer',
-      description: 'Simulated terminal of the demo mode',
-    })
-    .onConflictDoNothing();
-  const [model] = await tx
-    .select({ id: models.id })
-    .from(models)
-    .where(eq(models.name, DEMO_MODEL))
-    .limit(1);
-  await tx
-    .insert(modelPrefixes)
-    .values({ prefix: DEMO_PREFIX, modelId: model!.id })
-    .onConflictDoNothing();
-  return model!.id;
 }

@@ -2,10 +2,9 @@ import type { inviteBody, USER_SORT_COLUMNS } from '@tkc/contracts/api/managemen
 import type { ListQueryParams } from '@tkc/contracts/list-query';
 import { dateRangeOf } from '@tkc/contracts/list-query';
 import { ROLE_GROUPS, type RoleCode } from '@tkc/contracts/roles';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema';
+import type { companies } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
@@ -16,6 +15,7 @@ import { recordActorAudit } from '../audit/audit-service';
 import type { AuthCache } from '../auth/auth-deps';
 import { INVITATION_TTL_MS } from '../auth/auth-policy';
 import { deleteSessionsOfUser, updateUser } from '../auth/auth-repo';
+import { lockCompanyRow } from '../companies/companies-repo';
 import { prepareInvitation, sendInvitationMail } from '../invitations/invitation-service';
 import {
   countLicenceUse,
@@ -84,17 +84,6 @@ export async function listUsers(
   };
 }
 
-/** Locks the company row: licence counts and grants of one company are decided one at a time. */
-async function lockCompany(tx: DbOrTx, companyId: string) {
-  const [company] = await tx
-    .select()
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('update')
-    .limit(1);
-  return company;
-}
-
 /**
  * Refuses a grant past the company's licences. A user who already holds a role of the group keeps
  * their seat; the platform company is not licensed per seat.
@@ -133,7 +122,7 @@ export async function inviteUser(
   body: z.infer<typeof inviteBody>,
 ) {
   const prepared = await deps.db.transaction(async (tx) => {
-    const company = await lockCompany(tx, body.company_id);
+    const company = await lockCompanyRow(tx, body.company_id);
     if (!company) throw notFound();
     assertCanGrant(actor, body.roles, company.code);
     await assertLicences(tx, company, body.roles, deps.clock());
@@ -222,7 +211,7 @@ export async function setUserRoles(
   const unique = [...new Set(roles)];
   await deps.db.transaction(async (tx) => {
     const target = await targetUser(tx, actor, userId, 'edit');
-    const company = (await lockCompany(tx, target.user.companyId))!;
+    const company = (await lockCompanyRow(tx, target.user.companyId))!;
     const added = unique.filter((r) => !target.roles.includes(r));
     const removed = target.roles.filter((r) => !unique.includes(r as RoleCode));
     assertCanGrant(actor, [...added, ...(removed as RoleCode[])], company.code);

@@ -28,10 +28,16 @@ function newest(...dirs) {
 
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-function buildIfStale(label, output, sources, workspace) {
+/** Builds quietly (warnings and errors only; no chunk tables): one line before, one after. */
+function buildIfStale(label, output, sources, workspace, quietArgs) {
   if (mtime(output) >= newest(...sources)) return;
   console.log(`Building ${label}...`);
-  execFileSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  execFileSync(npm, ['run', '--silent', 'build', '-w', workspace, '--', ...quietArgs], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  console.log(`Built ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 buildIfStale(
@@ -39,12 +45,14 @@ buildIfStale(
   path.join(root, 'apps/web/dist/index.html'),
   ['apps/web/src', 'apps/web/index.html', 'packages'],
   '@tkc/web',
+  ['--logLevel', 'warn'],
 );
 buildIfStale(
   'the server',
   path.join(root, 'apps/server/dist/main.js'),
   ['apps/server/src', 'packages'],
   '@tkc/server',
+  [],
 );
 
 const child = spawn(

@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: [
+    './src/db/schema.ts',
+    './src/db/schema-platform.ts',
+    './src/db/schema-signer.ts',
+    './src/db/schema-cap.ts',
+  ],
   out: './drizzle',
 });

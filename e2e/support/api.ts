@@ -100,15 +100,17 @@ export function newTestUser(prefix = 'user'): TestUser {
 }
 
 /** An invitation link through the loopback admin endpoint (what `npm run admin` uses). */
+/** `npm run admin -- invite` through the server's loopback admin endpoint. */
+export function adminInvite(stack: Stack, email: string, company: string, roles: string) {
+  return api(stack, '/internal/admin/run', {
+    body: { argv: ['invite', '--email', email, '--company', company, '--role', roles] },
+    headers: { 'x-admin-token': stack.adminToken },
+  });
+}
+
 export async function invite(stack: Stack, email: string, roles = 'cap-user'): Promise<string> {
   const since = mailMark(stack);
-  await ok(
-    api(stack, '/internal/admin/invite', {
-      body: { email, company: 'HQ', role: roles },
-      headers: { 'x-admin-token': stack.adminToken },
-    }),
-    'invite',
-  );
+  await ok(adminInvite(stack, email, 'HQ', roles), 'invite');
   const mail = await nextMail(stack, email, since);
   return extractLink(mail, '/auth/register?api_token=');
 }
@@ -161,13 +163,17 @@ export async function signInThroughApi(
   force = false,
 ): Promise<Session> {
   const password = sha256(user.password);
-  await ok(api(stack, '/auth/login', { body: { email: user.email, password, force } }), 'login');
+  const login = await ok(
+    api(stack, '/auth/login', { body: { email: user.email, password, force } }),
+    'login',
+  );
+  const verifyToken = (login.body.data as { verify_token: string }).verify_token;
   const since = mailMark(stack);
-  await ok(api(stack, '/auth/login/otp', { body: { email: user.email } }), 'login/otp');
+  await ok(api(stack, '/auth/login/otp', { body: { verify_token: verifyToken } }), 'login/otp');
   const code = extractCode(await nextMail(stack, user.email, since));
   const answer = await ok(
     api(stack, '/auth/login/verify', {
-      body: { email: user.email, password, code, mode: 'email', force },
+      body: { verify_token: verifyToken, code, mode: 'email', force },
     }),
     'login/verify',
   );
@@ -190,13 +196,23 @@ export function totpCode(secret: string, at = Date.now()): string {
   return totp.generate({ timestamp: at });
 }
 
-/** Turns TOTP on for the session's user; returns the base32 secret. */
-export async function setUpTotp(stack: Stack, token: string): Promise<string> {
+/**
+ * Turns TOTP on for the session's user; returns the base32 secret. E-mail codes stay allowed
+ * unless `emailCodes` is false (the account's choice; sign-in by mail keeps working for helpers).
+ */
+export async function setUpTotp(
+  stack: Stack,
+  token: string,
+  { emailCodes = true }: { emailCodes?: boolean } = {},
+): Promise<string> {
   const start = await ok(api(stack, '/auth/mfa', { token, body: { mode: 'totp' } }), 'mfa');
   const secret = (start.body.data as { secret?: string }).secret;
   if (!secret) throw new Error('POST /auth/mfa gave no secret');
   await ok(
-    api(stack, '/auth/mfa/verify', { token, body: { mode: 'totp', code: totpCode(secret) } }),
+    api(stack, '/auth/mfa/verify', {
+      token,
+      body: { mode: 'totp', code: totpCode(secret), email_codes: emailCodes },
+    }),
     'mfa/verify',
   );
   return secret;

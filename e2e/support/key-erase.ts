@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { extractLink } from '../../apps/server/test/support/smtp-catcher';
 import {
+  adminInvite,
   api,
   mailMark,
   newTestUser,
@@ -58,13 +59,7 @@ const random = (n: number) =>
 async function createCompanyUser(stack: Stack, company: string, roles: string, prefix: string) {
   const user = newTestUser(prefix);
   const since = mailMark(stack);
-  await ok(
-    api(stack, '/internal/admin/invite', {
-      body: { email: user.email, company, role: roles },
-      headers: { 'x-admin-token': stack.adminToken },
-    }),
-    'invite',
-  );
+  await ok(adminInvite(stack, user.email, company, roles), 'invite');
   const link = extractLink(await nextMail(stack, user.email, since), '/auth/register?api_token=');
   await registerThroughApi(stack, link, user);
   return user;

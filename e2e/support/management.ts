@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { extractLink } from '../../apps/server/test/support/smtp-catcher';
-import { api, mailMark, newTestUser, nextMail, registerThroughApi, type TestUser } from './api';
+import {
+  adminInvite,
+  api,
+  mailMark,
+  newTestUser,
+  nextMail,
+  registerThroughApi,
+  type TestUser,
+} from './api';
 import { screenshotDir } from './paths';
 import type { Stack } from './stack';
 
@@ -17,10 +25,7 @@ export async function inviteInto(
   roles: string,
 ): Promise<string> {
   const since = mailMark(stack);
-  const answer = await api(stack, '/internal/admin/invite', {
-    body: { email, company, role: roles },
-    headers: { 'x-admin-token': stack.adminToken },
-  });
+  const answer = await adminInvite(stack, email, company, roles);
   if (answer.status !== 200)
     throw new Error(`invite: ${answer.status} ${JSON.stringify(answer.body)}`);
   return extractLink(await nextMail(stack, email, since), '/auth/register?api_token=');

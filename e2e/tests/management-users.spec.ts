@@ -1,5 +1,5 @@
+import { dashboardCards, menuItems } from '@tkc/contracts/access/navigation';
 import type { FeatureFlags } from '@tkc/contracts/api/system';
-import { dashboardCards, menuItems } from '@tkc/contracts/roles';
 import { extractLink } from '../../apps/server/test/support/smtp-catcher';
 import { api, createUser, mailMark, newTestUser, nextMail, signInThroughApi } from '../support/api';
 import { expect, openSignedIn, test } from '../support/fixtures';
@@ -100,7 +100,8 @@ test('a company admin invites a user, who signs up and sees exactly what the gra
   // Exactly the menu entries and dashboard cards of erk-user + cap-user (contracts' rules).
   const roles = [`${code}/erk-user`, `${code}/cap-user`];
   const flags = (await api(stack, '/config', { method: 'GET' })).body.data as FeatureFlags;
-  const expectedMenu = menuItems(roles, code, flags).map((item) => item.label);
+  const subject = { roles, companyCode: code, platformCode: flags.platformCompanyCode };
+  const expectedMenu = menuItems(subject, flags).map((item) => item.label);
   const menu = other.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.locator('.mantine-NavLink-root:visible')).toHaveCount(expectedMenu.length);
   for (const label of expectedMenu) {
@@ -109,7 +110,7 @@ test('a company admin invites a user, who signs up and sees exactly what the gra
   for (const label of ['User', 'Company', 'Audit Log', 'Signer']) {
     await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
   }
-  const { features, manage } = dashboardCards(roles, flags);
+  const { features, manage } = dashboardCards(subject, flags);
   const main = other.getByRole('main');
   for (const card of [...features, ...manage]) {
     await expect(main.getByText(card.name, { exact: true }).first()).toBeVisible();

@@ -61,14 +61,14 @@ async function signInsPerSecond(server: Started) {
       while (Date.now() < deadline) {
         const login = await post('/auth/login', { email, password, force: true });
         if (!login.ok) throw new Error(`login ${login.status}`);
-        const sent = await post('/auth/login/otp', { email });
+        const { verify_token } = ((await login.json()) as { data: { verify_token: string } }).data;
+        const sent = await post('/auth/login/otp', { verify_token });
         if (!sent.ok) throw new Error(`otp ${sent.status}`);
         const { code } = (await (await fetch(`${server.bareBase}/codes/${email}`)).json()) as {
           code: string;
         };
         const verify = await post('/auth/login/verify', {
-          email,
-          password,
+          verify_token,
           code,
           mode: 'email',
           force: true,

@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { actorContext } from './features/access/actor-context';
 import { adminRoutes } from './features/admin/admin-routes';
 import { auditRoutes } from './features/audit/audit-routes';
 import type { AuthDeps } from './features/auth/auth-deps';
@@ -24,13 +25,23 @@ import {
 } from './features/erase/erase-credentials';
 import { eraseRoutes } from './features/erase/erase-routes';
 import { modelsRoutes } from './features/models/models-routes';
+import { signerFeature } from './features/signer/signer-feature';
 import { systemRoutes, VERSION } from './features/system/system-routes';
+import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
 import type { SecretBox } from './lib/crypto';
-import { AppError } from './lib/errors';
+import { fail } from './lib/errors';
+import { createJobQueue, type JobQueue } from './lib/jobs/job-queue';
+import { deleteDoneJobs } from './lib/jobs/jobs-repo';
+import { scheduleRecurring } from './lib/jobs/schedule';
 import type { Mailer } from './lib/mail/mailer';
+import { createQueuedMailer, type QueuedMailer } from './lib/mail/queued-mailer';
 import { createRateLimiter } from './lib/rate-limit';
-import { registerErrorHandler } from './plugins/error-handler';
+import { deleteStaleUploads } from './lib/storage/blob-repo';
+import { type BlobStore, createPgBlobStore } from './lib/storage/blob-store';
+import { findUnstorableText } from './lib/text';
+import { registerErrorHandler, sendError } from './plugins/error-handler';
+import { type RouteEntry, requireAccessDeclarations } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 
@@ -40,6 +51,10 @@ export type AppDeps = {
   mailer: Mailer;
   box: SecretBox;
   clock?: () => Date;
+  /** How often the jobs worker looks for due jobs besides being woken (default 1 s). */
+  jobsPollMs?: number;
+  /** No jobs worker on this node (a test that needs a still database; jobs still queue). */
+  isJobsWorkerOff?: boolean;
   /** Token of the local admin commands (DATA_DIR/admin.token); unset: the admin routes are off. */
   adminToken?: string;
   logger?: FastifyServerOptions['logger'];
@@ -47,35 +62,82 @@ export type AppDeps = {
 
 const API = '/api/v1';
 
+const CLEANUP_JOB = 'jobs.cleanup';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs queue of this node (docs/architecture.md#jobs). */
+    jobs: JobQueue;
+    /** Files in PostgreSQL (docs/architecture.md#blob-storage). */
+    blobs: BlobStore;
+    /** Mail through the jobs queue. */
+    mailer: QueuedMailer;
+    /** Every API route with its access declaration (tests walk it). */
+    accessTable: RouteEntry[];
+  }
+}
+
 /** Plugins, then app plugins, then routes (fastify/demo's order). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One line per request only when asked for (ACCESS_LOG=1 or LOG_LEVEL=debug).
+    logController: new LogController({ disableRequestLogging: !config.isAccessLogOn }),
+    // The router's own refusals (an id too long, a malformed URL) answer like any other error.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'request.not_found');
+      return sendError(reply, 'request.rejected');
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const accessTable = requireAccessDeclarations(app);
+  // Set when the server starts to close: /ready then answers 503 while requests in flight finish.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.decorate('accessTable', accessTable);
 
   // JSON only: an empty body is "no body"; anything but JSON answers 415.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(body as string));
+      parsed = JSON.parse(body as string);
     } catch {
-      done(new AppError(400, 'Body is not valid JSON'), undefined);
+      return done(fail('request.invalid_json'), undefined);
     }
+    const field = findUnstorableText(parsed);
+    if (field !== null) return done(fail('request.invalid_text', { field }), undefined);
+    done(null, parsed);
+  });
+  // Answers about a session or its data are never kept by a browser or proxy cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && reply.getHeader('cache-control') === undefined) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+  // Query strings and path ids too: no NUL, no lone surrogate anywhere in a request.
+  app.addHook('preValidation', async (request) => {
+    const field =
+      findUnstorableText(request.query as unknown) ?? findUnstorableText(request.params as unknown);
+    if (field !== null) throw fail('request.invalid_text', { field });
   });
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
+        // WebAssembly only (not eval): the Signer hashes files with hash-wasm in a worker.
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'"],
@@ -105,37 +167,81 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const database = deps.database;
+  const queue = createJobQueue({
+    database,
+    box: deps.box,
+    clock,
+    pollMs: deps.jobsPollMs,
+    log: (line) => app.log.warn(line),
+  });
+  app.decorate('jobs', queue);
+  // Mail leaves through the queue: retried when SMTP fails, never waited for by a request.
+  const mailer = createQueuedMailer({ db: database.db, queue, transport: deps.mailer });
+  app.decorate('mailer', mailer);
+  queue.handle(CLEANUP_JOB, async () => {
+    await deleteDoneJobs(database.db, new Date(clock().getTime() - 7 * 24 * 3600_000));
+    // Uploads started a day ago and never finished are orphans.
+    await deleteStaleUploads(database.db, new Date(clock().getTime() - 24 * 3600_000));
+  });
+  const blobs = createPgBlobStore(database.db, clock);
+  app.decorate('blobs', blobs);
+  let stopSchedules: (() => void)[] = [];
+  app.addHook('onReady', async () => {
+    if (deps.isJobsWorkerOff) return;
+    await queue.start();
+    stopSchedules = [
+      scheduleRecurring(queue, database.db, { kind: CLEANUP_JOB, periodMs: 24 * 3600_000, clock }),
+    ];
+  });
+  app.addHook('preClose', async () => {
+    for (const stop of stopSchedules) stop();
+    await queue.stop();
+  });
   const limiter = createRateLimiter(database.db, { isOff: config.isRateLimitOff, clock });
   const cache: AuthDeps['cache'] = createSessionCache({ ttlMs: 10_000, maxEntries: 50_000 });
   const stopFollowing = await cache.follow(database);
   app.addHook('onClose', stopFollowing);
   const authDeps: AuthDeps = {
     db: database.db,
-    mailer: deps.mailer,
+    mailer,
     box: deps.box,
     limiter,
     clock,
     cache,
     config,
   };
-  registerSession(app, authDeps);
+  const actorDeps = {
+    db: database.db,
+    cache,
+    platformCode: config.platformCompanyCode,
+    hqscCode: config.hqscCompanyCode,
+  };
+  registerSession(app, {
+    ...authDeps,
+    actorOf: (request) => actorContext(actorDeps, request),
+    adminToken: deps.adminToken,
+  });
 
   await app.register(authRoutes(authDeps), { prefix: API });
   await app.register(
     systemRoutes({
       config,
-      contact: { db: database.db, mailer: deps.mailer, limiter, supportEmail: config.supportEmail },
+      contact: { db: database.db, mailer, limiter, supportEmail: config.supportEmail },
+      db: database.db,
+      isClosing: () => isClosing,
     }),
     { prefix: API },
   );
   const management = {
     db: database.db,
-    mailer: deps.mailer,
+    mailer,
     clock,
     cache,
     publicUrl: config.publicUrl,
     platformCode: config.platformCompanyCode,
+    hqscCode: config.hqscCompanyCode,
     box: deps.box,
+    limiter,
   };
   await app.register(usersRoutes(management), { prefix: API });
   await app.register(companiesRoutes(management), { prefix: API });
@@ -160,17 +266,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     { prefix: API },
   );
+  await app.register(
+    uploadsRoutes({
+      db: database.db,
+      blobs,
+      nodeId: queue.nodeId,
+      maxBytes: config.uploadMaxBytes,
+      trustProxy: config.trustProxy,
+      actorOf: (request) => actorContext(actorDeps, request),
+    }),
+    { prefix: API },
+  );
+  await app.register(
+    signerFeature({
+      ...management,
+      blobs,
+      jobs: queue,
+      maxBytes: config.uploadMaxBytes,
+      retentionDays: config.signerRetentionDays,
+    }),
+    { prefix: API },
+  );
   if (deps.adminToken) {
-    await app.register(
-      adminRoutes({
-        db: database.db,
-        mailer: deps.mailer,
-        clock,
-        publicUrl: config.publicUrl,
-        token: deps.adminToken,
-      }),
-      { prefix: API },
-    );
+    await app.register(adminRoutes({ config, database, box: deps.box, mailer, clock }), {
+      prefix: API,
+    });
   }
 
   const indexHtml = path.join(config.webDist, 'index.html');
@@ -195,7 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .code(404)
         .send('The web console is not built: run `npm run build`.');
     }
-    return reply.code(404).send({ status: 404, msg: 'Not Found' });
+    return sendError(reply, 'request.not_found');
   });
   return app;
 }

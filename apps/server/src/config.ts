@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { emailField } from '@tkc/contracts/fields';
 import { z } from 'zod';
 import { findRepoRoot } from './lib/paths';
 
@@ -28,9 +29,13 @@ const envSchema = z.object({
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
     .optional(),
   SESSION_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  // The idle-timer library's own default of 20 minutes (docs/security.md#sessions).
+  IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(86_400).default(1200),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OWNER_EMAIL: z.email().default('owner@localhost'),
+  ACCESS_LOG: bool.default(false),
+  // The sign-up form's own rule: an owner address the form would refuse could never sign up.
+  OWNER_EMAIL: emailField.default('owner@example.com'),
   PLATFORM_COMPANY_CODE: z
     .string()
     .regex(/^[A-Z0-9_-]{1,32}$/)
@@ -41,6 +46,13 @@ const envSchema = z.object({
     .default('HQSC'),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_OFF: bool.default(false),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 ** 3)
+    .default(1024 ** 3),
+  SIGNER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   FEATURE_SIGNER: bool.default(true),
   FEATURE_CRT: bool.default(true),
   FEATURE_CAP: bool.default(true),
@@ -59,13 +71,21 @@ export type Config = {
   publicUrl: string;
   masterKey?: string;
   sessionTtlS: number;
+  /** A session without use for this long is over, in the browser and on the server. */
+  idleTimeoutS: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** A log line per request (also at LOG_LEVEL debug or trace); off by default: a quiet console. */
+  isAccessLogOn: boolean;
   ownerEmail: string;
   platformCompanyCode: string;
   hqscCompanyCode: string;
   webDist: string;
   isRateLimitOff: boolean;
+  /** Largest file one upload may carry. */
+  uploadMaxBytes: number;
+  /** Days an unsigned upload of a rejected, failed or abandoned signing request is kept. */
+  signerRetentionDays: number;
   features: {
     signer: boolean;
     crt: boolean;
@@ -114,13 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     masterKey: e.MASTER_KEY,
     sessionTtlS: e.SESSION_TTL_S,
+    idleTimeoutS: e.IDLE_TIMEOUT_S,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    isAccessLogOn: e.ACCESS_LOG || e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'trace',
     ownerEmail: e.OWNER_EMAIL.toLowerCase(),
     platformCompanyCode: e.PLATFORM_COMPANY_CODE,
     hqscCompanyCode: e.HQSC_COMPANY_CODE,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     isRateLimitOff: e.RATE_LIMIT_OFF,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    signerRetentionDays: e.SIGNER_RETENTION_DAYS,
     features: {
       signer: e.FEATURE_SIGNER,
       crt: e.FEATURE_CRT,

@@ -4,6 +4,8 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { bootstrapFirstUser } from './features/bootstrap/bootstrap';
 import { loadSigningCredentials } from './features/erase/erase-credentials';
 import { newToken } from './lib/crypto';
+import { DataDirBusyError } from './lib/data-dir';
+import { safeError, safeRequest } from './lib/log-safe';
 import { openRuntime, type ServerInfo, serverInfoFile } from './runtime';
 
 function readConfig(): Config {
@@ -20,7 +22,13 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config).catch((error: unknown) => {
+    if (error instanceof DataDirBusyError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
   const adminToken = newToken();
   const app = await buildApp({
     config,
@@ -28,20 +36,15 @@ async function main() {
     adminToken,
     logger: {
       level: config.logLevel,
-      // Never log tokens: no headers, and no query strings (links carry their token there).
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.split('?')[0],
-          ip: req.ip,
-        }),
-      },
+      // Never log tokens, codes or query parameters (docs/security.md#logs).
+      serializers: { req: safeRequest, err: safeError },
     },
   });
   const link = await bootstrapFirstUser(
     {
       db: runtime.database.db,
-      mailer: runtime.mailer,
+      // The app's mailer: the owner's invitation mail is queued in the first start's transaction.
+      mailer: app.mailer,
       clock: () => new Date(),
       publicUrl: config.publicUrl,
     },

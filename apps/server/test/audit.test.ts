@@ -1,27 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
-import { buildApp } from '../src/app';
-import { runAdmin } from '../src/cli/admin';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, invitations, sessions, users } from '../src/db/schema';
 import { verifyAuditChain } from '../src/features/audit/audit-service';
-import { bootstrapFirstUser } from '../src/features/bootstrap/bootstrap';
-import { findRepoRoot } from '../src/lib/paths';
-import { openRuntime } from '../src/runtime';
 import {
   api,
   clientHash,
   createTestApp,
   ensureCompany,
   extractCode,
-  extractLink,
   registerUser,
   type TestContext,
   tokenOf,
@@ -83,14 +71,16 @@ describe('audit events of the authentication API', () => {
     });
     expect(wrong.statusCode).toBe(400);
 
-    ok(await call(C, 'POST', '/auth/login', { email: user.email, password: user.hash }));
+    const login = ok(
+      await call(C, 'POST', '/auth/login', { email: user.email, password: user.hash }),
+    );
+    const verify_token = login.json().data.verify_token;
     ctx.smtp.clear();
-    ok(await call(C, 'POST', '/auth/login/otp', { email: user.email }));
+    ok(await call(C, 'POST', '/auth/login/otp', { verify_token }));
     const code = extractCode(await ctx.smtp.waitForMail((m) => m.to.includes(user.email)));
     const verify = ok(
       await call(C, 'POST', '/auth/login/verify', {
-        email: user.email,
-        password: user.hash,
+        verify_token,
         code,
         mode: 'email',
       }),
@@ -263,7 +253,7 @@ describe('all or nothing', () => {
       { token },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       status: 400,
       msg: "Role 'bogus' is not valid for company HQ",
     });
@@ -281,14 +271,16 @@ describe('all or nothing', () => {
   it('a refused sign-in records its failure and opens no session', async () => {
     const user = await registerUser(ctx, { email: 'refused@example.com' });
     ok(await api(ctx, 'POST', '/auth/logout', undefined, { token: user.token }));
-    ok(await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash }));
+    const login = ok(
+      await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash }),
+    );
+    const verify_token = login.json().data.verify_token;
     ctx.smtp.clear();
-    ok(await api(ctx, 'POST', '/auth/login/otp', { email: user.email }));
+    ok(await api(ctx, 'POST', '/auth/login/otp', { verify_token }));
     const code = extractCode(await ctx.smtp.waitForMail((m) => m.to.includes(user.email)));
     const wrong = code === '000000' ? '111111' : '000000';
     const response = await api(ctx, 'POST', '/auth/login/verify', {
-      email: user.email,
-      password: user.hash,
+      verify_token,
       code: wrong,
       mode: 'email',
     });
@@ -303,243 +295,5 @@ describe('all or nothing', () => {
       detail: { reason: 'wrong-code' },
     });
     expect((await verifyAuditChain(db())).isValid).toBe(true);
-  });
-});
-
-describe('npm run admin (runAdmin) on a PGlite data folder', () => {
-  let dataDir: string;
-  let child: ChildProcess | undefined;
-
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-admin-'));
-  });
-  afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) await stop(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const env = () => ({
-    DATA_DIR: dataDir,
-    SMTP_URL: ctx.smtp.url,
-    PUBLIC_URL: 'http://console.test',
-    LOG_LEVEL: 'silent',
-  });
-
-  async function stop(process_: ChildProcess) {
-    const exited = new Promise<void>((resolve) => process_.once('exit', () => resolve()));
-    // The whole group: npx, tsx and the server it runs.
-    process.kill(-process_.pid!, 'SIGTERM');
-    await exited;
-  }
-
-  async function inviteWorks(link: string, email: string, baseUrl?: string) {
-    const apiToken = new URL(link).searchParams.get('api_token')!;
-    expect(apiToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const body = {
-      first_name: 'Cli',
-      last_name: 'User',
-      password: clientHash('Secret123!'),
-      timeZone: 'UTC',
-      telephone: '123',
-    };
-    if (baseUrl) {
-      const verify = await fetch(`${baseUrl}/api/v1/auth/registration/verify`, {
-        method: 'POST',
-        headers: { authid: apiToken },
-      });
-      expect(verify.status).toBe(200);
-      expect(((await verify.json()) as { data: unknown }).data).toEqual({
-        email,
-        company: 'Platform Headquarters',
-      });
-      const register = await fetch(`${baseUrl}/api/v1/auth/registration`, {
-        method: 'POST',
-        headers: { authid: apiToken, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(register.status).toBe(200);
-      const token = String(register.headers.get('authid')).split(';')[0]!;
-      const profile = await fetch(`${baseUrl}/api/v1/auth/profile`, { headers: { authid: token } });
-      expect(((await profile.json()) as { data: { roles: string[] } }).data.roles).toEqual([
-        'HQ/plf-admin',
-      ]);
-      return;
-    }
-    // No server: build one in-process on the data folder, use the link, close it again.
-    const config = loadConfig(env());
-    const runtime = await openRuntime(config);
-    const app = await buildApp({ config, ...runtime });
-    try {
-      const verify = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/registration/verify',
-        headers: { authid: apiToken },
-      });
-      expect(verify.statusCode).toBe(200);
-      expect(verify.json().data).toEqual({ email, company: 'Platform Headquarters' });
-      const register = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/registration',
-        headers: { authid: apiToken, 'content-type': 'application/json' },
-        payload: JSON.stringify(body),
-      });
-      expect(register.statusCode).toBe(200);
-      const profile = await app.inject({
-        method: 'GET',
-        url: '/api/v1/auth/profile',
-        headers: { authid: tokenOf(register) },
-      });
-      expect(profile.json().data.roles).toEqual(['HQ/plf-admin']);
-    } finally {
-      await app.close();
-      await runtime.close();
-    }
-  }
-
-  it('without a server: audit-verify, invite, and a tampered event named', {
-    timeout: 60_000,
-  }, async () => {
-    const config = loadConfig(env());
-    const seed = await openRuntime(config);
-    const firstLink = await bootstrapFirstUser(
-      {
-        db: seed.database.db,
-        mailer: seed.mailer,
-        clock: () => new Date(),
-        publicUrl: config.publicUrl,
-      },
-      { ownerEmail: config.ownerEmail, platformCompanyCode: config.platformCompanyCode },
-    );
-    await seed.close();
-    expect(firstLink).toContain('/auth/register?api_token=');
-
-    const valid = await runAdmin(['audit-verify'], config);
-    expect(valid).toEqual({ ok: true, lines: ['Audit chain is valid: 2 events.'] });
-
-    ctx.smtp.clear();
-    const invited = await runAdmin(
-      ['invite', '--email', 'x@example.com', '--company', 'HQ', '--role', 'plf-admin'],
-      config,
-    );
-    expect(invited.ok).toBe(true);
-    const link = invited.lines[0]!.match(
-      /(http:\/\/console\.test\/auth\/register\?api_token=\S+)/,
-    )?.[1];
-    expect(link).toBeDefined();
-    const mail = await ctx.smtp.waitForMail((m) => m.to.includes('x@example.com'));
-    expect(extractLink(mail, '/auth/register?api_token=')).toBe(link);
-    await inviteWorks(link!, 'x@example.com');
-
-    // Tamper with one event while nothing has the folder open.
-    const pgdata = path.join(dataDir, 'pgdata');
-    let database = await openDatabase({ dataDir: pgdata });
-    const rows = await database.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
-    const victim = rows.find(
-      (r) =>
-        r.action === 'invitation.create' &&
-        (r.detail as { email?: string }).email === 'x@example.com',
-    )!;
-    await database.db.execute(
-      sql`update audit_events set detail = '{"email":"y@example.com"}'::jsonb where id = ${victim.id}`,
-    );
-    await database.close();
-
-    const broken = await runAdmin(['audit-verify'], config);
-    expect(broken.ok).toBe(false);
-    expect(broken.lines.join('\n')).toContain(`BROKEN at event ${victim.id}:`);
-
-    database = await openDatabase({ dataDir: pgdata });
-    await database.db
-      .update(auditEvents)
-      .set({ detail: victim.detail })
-      .where(eq(auditEvents.id, victim.id));
-    await database.close();
-    expect((await runAdmin(['audit-verify'], config)).ok).toBe(true);
-  });
-
-  // Seen failing twice in about fifteen full parallel runs, never alone; the cause is not found
-  // yet (the child server's output is printed on failure). One retry keeps CI honest meanwhile.
-  it('with the server running on the folder: the commands go through its admin endpoint', {
-    timeout: 60_000,
-    retry: 1,
-  }, async () => {
-    const config = loadConfig(env());
-    const childEnv: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...env(),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    };
-    delete childEnv.DATABASE_URL;
-    child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-      cwd: findRepoRoot(),
-      env: childEnv,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    onTestFailed(() => {
-      console.error(`output of the server process:\n${output}`);
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = output.match(/Server listening on (http:\/\/\S+)/);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      };
-      child!.stdout!.on('data', onData);
-      child!.stderr!.on('data', onData);
-      child!.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${output}`));
-      });
-    });
-
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    try {
-      const valid = await runAdmin(['audit-verify'], config);
-      expect(valid.ok).toBe(true);
-      expect(valid.lines[0]).toMatch(/^Audit chain is valid: \d+ events\.$/);
-      expect(fetchSpy).toHaveBeenCalledWith(
-        `${url}/api/v1/internal/admin/audit-verify`,
-        expect.anything(),
-      );
-
-      ctx.smtp.clear();
-      const invited = await runAdmin(
-        ['invite', '--email', 'z@example.com', '--company', 'HQ', '--role', 'plf-admin'],
-        config,
-      );
-      expect(invited.ok).toBe(true);
-      expect(fetchSpy).toHaveBeenCalledWith(
-        `${url}/api/v1/internal/admin/invite`,
-        expect.anything(),
-      );
-      const link = invited.lines[0]!.match(
-        /(http:\/\/console\.test\/auth\/register\?api_token=\S+)/,
-      )?.[1];
-      expect(link).toBeDefined();
-      const mail = await ctx.smtp.waitForMail((m) => m.to.includes('z@example.com'));
-      expect(extractLink(mail, '/auth/register?api_token=')).toBe(link);
-      await inviteWorks(link!, 'z@example.com', url);
-    } finally {
-      fetchSpy.mockRestore();
-    }
-
-    // The admin endpoint is not open to anyone without the token.
-    const denied = await fetch(`${url}/api/v1/internal/admin/audit-verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': 'guess' },
-      body: '{}',
-    });
-    expect(denied.status).toBe(403);
-
-    await stop(child);
-    expect(fs.existsSync(path.join(dataDir, 'server.json'))).toBe(false);
   });
 });

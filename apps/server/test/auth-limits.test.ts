@@ -13,7 +13,7 @@ import {
 
 // Rate limits are ON here. Every test sends from its own address (app.inject's remoteAddress) so
 // that the per-address limits of one test do not leak into another. registerUser sends from
-// 127.0.0.1, whose registration limit is 10 an hour: this file registers fewer than that.
+// 127.0.0.1, whose registration limit is 10 an hour: this file registers at most that many.
 
 const LOCKED = 'Too many failed sign-ins: this account is locked for 15 minutes';
 const TOO_MANY = 'Too many requests, please try again later';
@@ -45,7 +45,7 @@ function from(
 /** A 429 as the SPA expects it: exactly `{status, msg}` and a Retry-After in seconds. */
 function expect429(response: LightMyRequestResponse, msg: string, maxRetryAfterS: number): number {
   expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ status: 429, msg });
+  expect(response.json()).toMatchObject({ status: 429, msg });
   const retryAfter = Number(response.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
@@ -63,11 +63,17 @@ describe('account lock after wrong passwords', () => {
   it('the 10th wrong password in a row locks the account for 15 minutes', async () => {
     const ip = '192.0.2.10';
     const user = await signedOut('locked@example.com');
+    // A sign-in that got as far as its code step before the lock.
+    const pending = await from(ip, 'POST', '/auth/login', {
+      email: user.email,
+      password: user.hash,
+    });
+    const verifyToken = pending.json().data.verify_token as string;
     const wrong = { email: user.email, password: clientHash('guess') };
     for (let i = 0; i < 10; i++) {
       const response = await from(ip, 'POST', '/auth/login', wrong);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: 400, msg: 'Email or password is incorrect' });
+      expect(response.json()).toMatchObject({ status: 400, msg: 'Email or password is incorrect' });
     }
     const right = { email: user.email, password: user.hash };
     const retryAfter = expect429(await from(ip, 'POST', '/auth/login', right), LOCKED, 15 * 60);
@@ -76,7 +82,7 @@ describe('account lock after wrong passwords', () => {
     expect429(await from('192.0.2.11', 'POST', '/auth/login', right), LOCKED, 15 * 60);
     expect429(
       await from('192.0.2.11', 'POST', '/auth/login/verify', {
-        ...right,
+        verify_token: verifyToken,
         code: '123456',
         mode: 'email',
       }),
@@ -186,18 +192,49 @@ describe('per-address and per-account limits', () => {
 
   it('/auth/login/otp: 5 codes per account in 15 minutes, from any address', async () => {
     const user = await signedOut('codes@example.com');
-    expect(
-      (await from('192.0.2.40', 'POST', '/auth/login', { email: user.email, password: user.hash }))
-        .statusCode,
-    ).toBe(200);
+    const login = await from('192.0.2.40', 'POST', '/auth/login', {
+      email: user.email,
+      password: user.hash,
+    });
+    expect(login.statusCode).toBe(200);
+    const verify_token = login.json().data.verify_token as string;
     for (let i = 0; i < 5; i++) {
       const response = await from(`192.0.2.${41 + i}`, 'POST', '/auth/login/otp', {
-        email: user.email,
+        verify_token,
       });
       expect(response.statusCode).toBe(200);
     }
     expect429(
-      await from('192.0.2.49', 'POST', '/auth/login/otp', { email: user.email }),
+      await from('192.0.2.49', 'POST', '/auth/login/otp', { verify_token }),
+      TOO_MANY,
+      15 * 60,
+    );
+  });
+
+  it('/auth/login/otp and /verify: 20 and 30 from one address, even with unknown tokens', async () => {
+    for (let i = 0; i < 20; i++) {
+      const r = await from('192.0.2.70', 'POST', '/auth/login/otp', { verify_token: `t${i}` });
+      expect(r.statusCode).toBe(400);
+    }
+    expect429(
+      await from('192.0.2.70', 'POST', '/auth/login/otp', { verify_token: 'tx' }),
+      TOO_MANY,
+      15 * 60,
+    );
+    for (let i = 0; i < 30; i++) {
+      const r = await from('192.0.2.71', 'POST', '/auth/login/verify', {
+        verify_token: `t${i}`,
+        code: '123456',
+        mode: 'email',
+      });
+      expect(r.statusCode).toBe(400);
+    }
+    expect429(
+      await from('192.0.2.71', 'POST', '/auth/login/verify', {
+        verify_token: 'tx',
+        code: '123456',
+        mode: 'email',
+      }),
       TOO_MANY,
       15 * 60,
     );
@@ -230,6 +267,57 @@ describe('per-address and per-account limits', () => {
       await from(ip, 'POST', '/auth/reset_password', { email: 'nobody-x@example.com' }),
       TOO_MANY,
       3600,
+    );
+  });
+});
+
+describe('the old password of PATCH /auth/profile', () => {
+  const change = (token: string, oldPassword: string, ip = '192.0.2.90') =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/auth/profile',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json', authid: token },
+      payload: JSON.stringify({
+        old_password: oldPassword,
+        new_password: clientHash('Changed-pw-7'),
+      }),
+    });
+
+  it('is checked 5 times per account in 15 minutes, then 429 with Retry-After', async () => {
+    const user = await registerUser(ctx, { email: 'guesser@example.com' });
+    for (let i = 0; i < 5; i++) {
+      const response = await change(user.token, clientHash(`guess-${i}`), `192.0.2.${91 + i}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('auth.old_password_wrong');
+    }
+    // Even the right one waits now, from any address: the limit is the account's.
+    const blocked = await change(user.token, user.hash, '192.0.2.99');
+    expect429(blocked, 'Too many password attempts: please wait before trying again', 15 * 60);
+    expect(blocked.json().code).toBe('auth.too_many_password_checks');
+    ctx.advance(15 * MIN + 1000);
+    // The session idled meanwhile on the server's clock: the user signs in again, then may try.
+    const token = await signInWithEmailCode(ctx, user, { force: true });
+    expect((await change(token, user.hash)).statusCode).toBe(200);
+  });
+
+  it('wrong old passwords count towards the account lock with wrong sign-ins', async () => {
+    const user = await registerUser(ctx, { email: 'counted@example.com' });
+    for (let i = 0; i < 5; i++) {
+      expect((await change(user.token, clientHash(`nope-${i}`))).statusCode).toBe(400);
+    }
+    const wrong = { email: user.email, password: clientHash('nope'), force: true };
+    for (let i = 0; i < 5; i++) {
+      expect((await from('192.0.2.100', 'POST', '/auth/login', wrong)).statusCode).toBe(400);
+    }
+    expect429(
+      await from('192.0.2.100', 'POST', '/auth/login', {
+        email: user.email,
+        password: user.hash,
+        force: true,
+      }),
+      LOCKED,
+      15 * 60,
     );
   });
 });

@@ -30,7 +30,18 @@ const factorChangedSubject = (lang: 'en' | 'de') =>
 async function profileOf(token: string) {
   const response = await api(ctx, 'GET', '/auth/profile', undefined, { token });
   expect(response.statusCode).toBe(200);
-  return response.json().data as { mfa: string | null; email: string };
+  return response.json().data as { mfa: string | null; email: string; email_codes: boolean };
+}
+
+/** The password step's answer: the methods offered and the verification token. */
+async function passwordStepOf(user: TestUser, force = false) {
+  const login = await api(ctx, 'POST', '/auth/login', {
+    email: user.email,
+    password: user.hash,
+    force,
+  });
+  expect(login.statusCode).toBe(200);
+  return login.json().data as { methods: string[]; mfa: string | null; verify_token: string };
 }
 
 /** Password step, then the second factor: the answer of /auth/login/verify. */
@@ -40,19 +51,18 @@ async function signIn(
   code: string,
   force = false,
 ) {
-  const login = await api(ctx, 'POST', '/auth/login', {
-    email: user.email,
-    password: user.hash,
-    force,
-  });
-  expect(login.statusCode).toBe(200);
-  return api(ctx, 'POST', '/auth/login/verify', {
-    email: user.email,
-    password: user.hash,
-    code,
-    mode,
-    force,
-  });
+  const { verify_token } = await passwordStepOf(user, force);
+  return api(ctx, 'POST', '/auth/login/verify', { verify_token, code, mode, force });
+}
+
+/** Password step, a mailed sign-in code, and the code step. */
+async function signInByMail(user: TestUser, force = false) {
+  const { verify_token } = await passwordStepOf(user, force);
+  ctx.smtp.clear();
+  const sent = await api(ctx, 'POST', '/auth/login/otp', { verify_token });
+  expect(sent.statusCode).toBe(200);
+  const code = extractCode(await ctx.smtp.waitForMail((m) => m.to.includes(user.email)));
+  return api(ctx, 'POST', '/auth/login/verify', { verify_token, code, mode: 'email', force });
 }
 
 async function logout(token: string) {
@@ -74,7 +84,7 @@ describe('authenticator app (TOTP)', () => {
   it('needs a session', async () => {
     const response = await api(ctx, 'POST', '/auth/mfa', { mode: 'totp' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 401, msg: 'No AuthId' });
+    expect(response.json()).toMatchObject({ status: 401, msg: 'No AuthId' });
   });
 
   it('refuses to confirm TOTP before the set-up was started', async () => {
@@ -86,7 +96,10 @@ describe('authenticator app (TOTP)', () => {
       { token },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, msg: 'Start the authenticator set-up first' });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      msg: 'Start the authenticator set-up first',
+    });
   });
 
   it('POST /auth/mfa totp returns the secret, an otpauth URI and a PNG QR code', async () => {
@@ -129,7 +142,7 @@ describe('authenticator app (TOTP)', () => {
       { token },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, msg: CODE_INVALID });
+    expect(response.json()).toMatchObject({ status: 400, msg: CODE_INVALID });
     expect((await profileOf(token)).mfa).toBeNull();
   });
 
@@ -154,15 +167,14 @@ describe('authenticator app (TOTP)', () => {
 
   it('sign-in offers TOTP first and accepts an oathtool code', async () => {
     await logout(token);
-    const login = await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash });
-    expect(login.statusCode).toBe(200);
-    expect(login.json().data).toEqual({ methods: ['totp', 'email'], mfa: 'totp' });
+    const login = await passwordStepOf(user);
+    // Set up without e-mail codes (the default): the authenticator is the only way in.
+    expect(login).toEqual({ methods: ['totp'], mfa: 'totp', verify_token: expect.any(String) });
 
     ctx.advance(STEP_MS); // the set-up used the current step
     const code = oathtoolTotp(secret, ctx.now());
     const verify = await api(ctx, 'POST', '/auth/login/verify', {
-      email: user.email,
-      password: user.hash,
+      verify_token: login.verify_token,
       code,
       mode: 'totp',
     });
@@ -175,7 +187,7 @@ describe('authenticator app (TOTP)', () => {
     await logout(token);
     const again = await signIn(user, 'totp', code);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ status: 400, msg: OTP_INVALID });
+    expect(again.json()).toMatchObject({ status: 400, msg: OTP_INVALID });
     expect(again.headers.authid).toBeUndefined();
 
     // The previous step's code is still inside the ±1 window, but older than the used one: refused.
@@ -207,7 +219,7 @@ describe('authenticator app (TOTP)', () => {
 
     const reused = await signIn(user, 'recovery', recoveryCodes[0]!);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ status: 400, msg: OTP_INVALID });
+    expect(reused.json()).toMatchObject({ status: 400, msg: OTP_INVALID });
 
     // Another one, typed in capitals without the dash, still works once.
     const second = await signIn(user, 'recovery', recoveryCodes[1]!.replace('-', '').toUpperCase());
@@ -222,6 +234,85 @@ describe('authenticator app (TOTP)', () => {
     token = tokenOf(fresh);
   });
 
+  it('e-mail codes stay off with the authenticator until the user turns them on', async () => {
+    expect((await profileOf(token)).email_codes).toBe(false);
+    const mailFactor = await api(ctx, 'POST', '/auth/mfa', { mode: 'email' }, { token });
+    expect(mailFactor.statusCode).toBe(400);
+    expect(mailFactor.json().code).toBe('auth.email_codes_off');
+
+    await logout(token);
+    const { verify_token } = await passwordStepOf(user);
+    ctx.smtp.clear();
+    const send = await api(ctx, 'POST', '/auth/login/otp', { verify_token });
+    expect(send.statusCode).toBe(400);
+    expect(send.json().code).toBe('auth.email_codes_off');
+    // A code typed as an e-mail code is refused (and counts as a wrong code).
+    const asMail = await api(ctx, 'POST', '/auth/login/verify', {
+      verify_token,
+      code: '123456',
+      mode: 'email',
+    });
+    expect(asMail.statusCode).toBe(400);
+    expect(asMail.json().msg).toBe(OTP_INVALID);
+    expect(ctx.smtp.mails).toHaveLength(0);
+
+    ctx.advance(STEP_MS);
+    const viaApp = await api(ctx, 'POST', '/auth/login/verify', {
+      verify_token,
+      code: oathtoolTotp(secret, ctx.now()),
+      mode: 'totp',
+    });
+    expect(viaApp.statusCode).toBe(200);
+    token = tokenOf(viaApp);
+
+    // Turning them on takes a code of the authenticator.
+    const right = oathtoolTotp(secret, ctx.now());
+    const wrong = right === '000000' ? '111111' : '000000';
+    const refused = await api(
+      ctx,
+      'PATCH',
+      '/auth/mfa',
+      { mode: 'totp', email_codes: true, code: wrong },
+      { token },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(CODE_INVALID);
+    expect((await profileOf(token)).email_codes).toBe(false);
+    ctx.advance(STEP_MS);
+    const on = await api(
+      ctx,
+      'PATCH',
+      '/auth/mfa',
+      { mode: 'totp', email_codes: true, code: oathtoolTotp(secret, ctx.now()) },
+      { token },
+    );
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toEqual({ mfa: 'totp', email_codes: true });
+    expect(await profileOf(token)).toMatchObject({ mfa: 'totp', email_codes: true });
+
+    // Now the mailed code signs in too.
+    await logout(token);
+    expect((await passwordStepOf(user)).methods).toEqual(['totp', 'email']);
+    const byMail = await signInByMail(user);
+    expect(byMail.statusCode).toBe(200);
+    token = tokenOf(byMail);
+
+    // And off again: the mail way is closed at once.
+    ctx.advance(STEP_MS);
+    const off = await api(
+      ctx,
+      'PATCH',
+      '/auth/mfa',
+      { mode: 'totp', email_codes: false, code: oathtoolTotp(secret, ctx.now()) },
+      { token },
+    );
+    expect(off.json().data).toEqual({ mfa: 'totp', email_codes: false });
+    const again = await passwordStepOf(user, true);
+    expect(again.methods).toEqual(['totp']);
+    const closed = await api(ctx, 'POST', '/auth/login/otp', { verify_token: again.verify_token });
+    expect(closed.json().code).toBe('auth.email_codes_off');
+  });
+
   it('PATCH /auth/mfa needs a code of the current factor', async () => {
     const right = oathtoolTotp(secret, ctx.now());
     const wrong = right === '000000' ? '111111' : '000000';
@@ -233,7 +324,7 @@ describe('authenticator app (TOTP)', () => {
       { token },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, msg: CODE_INVALID });
+    expect(response.json()).toMatchObject({ status: 400, msg: CODE_INVALID });
     expect((await profileOf(token)).mfa).toBe('totp');
   });
 
@@ -243,7 +334,7 @@ describe('authenticator app (TOTP)', () => {
     const code = oathtoolTotp(secret, ctx.now());
     const response = await api(ctx, 'PATCH', '/auth/mfa', { mode: 'email', code }, { token });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ mfa: 'email' });
+    expect(response.json().data).toEqual({ mfa: 'email', email_codes: true });
     expect((await profileOf(token)).mfa).toBe('email');
     const mail = await ctx.smtp.waitForMail(
       (m) => m.to.includes(user.email) && m.subject === factorChangedSubject('de'),
@@ -252,8 +343,8 @@ describe('authenticator app (TOTP)', () => {
 
     // TOTP and the recovery codes are gone with it.
     await logout(token);
-    const login = await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash });
-    expect(login.json().data).toEqual({ methods: ['email'], mfa: 'email' });
+    const login = await passwordStepOf(user);
+    expect(login).toMatchObject({ methods: ['email'], mfa: 'email' });
     ctx.advance(STEP_MS);
     const totp = await signIn(user, 'totp', oathtoolTotp(secret, ctx.now()));
     expect(totp.statusCode).toBe(400);
@@ -263,6 +354,29 @@ describe('authenticator app (TOTP)', () => {
 });
 
 describe('e-mail codes as the chosen factor', () => {
+  it('PATCH /auth/mfa mode totp is refused without an authenticator', async () => {
+    const user = await registerUser(ctx, { email: 'no-totp@example.com' });
+    const response = await api(
+      ctx,
+      'PATCH',
+      '/auth/mfa',
+      { mode: 'totp', email_codes: false, code: '123456' },
+      { token: user.token },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('auth.totp_off');
+    expect((await profileOf(user.token)).email_codes).toBe(true);
+    const missing = await api(
+      ctx,
+      'PATCH',
+      '/auth/mfa',
+      { mode: 'totp', code: '123456' },
+      { token: user.token },
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('request.invalid');
+  });
+
   it('POST /auth/mfa email mails a code; verify sets mfa to email once', async () => {
     const user = await registerUser(ctx, { email: 'mailfactor@example.com' });
     ctx.smtp.clear();
@@ -283,7 +397,7 @@ describe('e-mail codes as the chosen factor', () => {
       { token: user.token },
     );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ status: 400, msg: CODE_INVALID });
+    expect(bad.json()).toMatchObject({ status: 400, msg: CODE_INVALID });
     expect((await profileOf(user.token)).mfa).toBeNull();
 
     ctx.smtp.clear();

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitations } from '../src/db/schema';
 import {
   api,
   clientHash,
@@ -27,11 +29,14 @@ async function invite(email: string, company: string, role: string): Promise<str
   ctx.smtp.clear();
   const response = await ctx.app.inject({
     method: 'POST',
-    url: '/api/v1/internal/admin/invite',
+    url: '/api/v1/internal/admin/run',
     headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
-    payload: JSON.stringify({ email, company, role }),
+    payload: JSON.stringify({
+      argv: ['invite', '--email', email, '--company', company, '--role', role],
+    }),
   });
   expect(response.statusCode).toBe(200);
+  expect(response.json().data.ok).toBe(true);
   const mail = await ctx.smtp.waitForMail((m) => m.to.includes(email.toLowerCase()));
   const link = extractLink(mail, '/auth/register?api_token=');
   expect(link.startsWith('http://console.test/auth/register?api_token=')).toBe(true);
@@ -61,22 +66,24 @@ describe('invitation link', () => {
     const token = await invite('New.Person@Example.com', 'ACME', 'com-admin,erk-user');
     const response = await verify(token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       status: 200,
       msg: 'OK',
       data: { email: 'new.person@example.com', company: 'Acme Payments' },
     });
   });
 
-  it('a bad or missing token answers 400', async () => {
+  it('a bad token answers 400; none at all is refused at the door with 401', async () => {
     for (const response of [
       await verify('z'.repeat(43)),
-      await verify(),
       await register('z'.repeat(43), payload()),
     ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ status: 400, msg: INVALID_LINK });
+      expect(response.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
     }
+    const none = await verify();
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ status: 401, msg: 'No AuthId' });
   });
 });
 
@@ -132,10 +139,10 @@ describe('POST /auth/registration', () => {
     expect((await register(token, payload())).statusCode).toBe(200);
     const again = await register(token, payload({ first_name: 'Eve' }));
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(again.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
     const lookup = await verify(token);
     expect(lookup.statusCode).toBe(400);
-    expect(lookup.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(lookup.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
   });
 
   it('the link expires after 7 days', async () => {
@@ -145,19 +152,35 @@ describe('POST /auth/registration', () => {
     ctx.advance(2 * 60_000);
     const expired = await verify(token);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(expired.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
     const response = await register(token, payload());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(response.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
   });
 
   it('an address registered meanwhile answers 400 with the spec message', async () => {
     const first = await invite('twice@example.com', 'ACME', 'erk-user');
+    // A second open invitation cannot be made any more (409); data from before that rule can hold
+    // one: withdraw the first, register through a second, then reopen the first.
+    const opened = (
+      await ctx.database.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.email, 'twice@example.com'))
+    )[0]!;
+    await ctx.database.db
+      .update(invitations)
+      .set({ withdrawnAt: new Date() })
+      .where(eq(invitations.id, opened.id));
     const second = await invite('twice@example.com', 'ACME', 'cap-user');
-    expect((await register(first, payload())).statusCode).toBe(200);
-    const response = await register(second, payload());
+    expect((await register(second, payload())).statusCode).toBe(200);
+    await ctx.database.db
+      .update(invitations)
+      .set({ withdrawnAt: null })
+      .where(eq(invitations.id, opened.id));
+    const response = await register(first, payload());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       status: 400,
       msg: 'This Email has been Registered, please login instead.',
     });
@@ -174,7 +197,8 @@ describe('registration payload validation', () => {
     const response = await register(token, body);
     expect(response.statusCode).toBe(400);
     const json = response.json();
-    expect(Object.keys(json).sort()).toEqual(['msg', 'status']);
+    expect(Object.keys(json).sort()).toEqual(['code', 'msg', 'params', 'status']);
+    expect(json.code).toBe('request.invalid');
     expect(json.status).toBe(400);
     for (const fragment of fragments) expect(json.msg).toContain(fragment);
     expect(response.headers.authid).toBeUndefined();

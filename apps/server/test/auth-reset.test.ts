@@ -27,7 +27,7 @@ async function requestResetToken(email: string): Promise<string> {
   ctx.smtp.clear();
   const response = await api(ctx, 'POST', '/auth/reset_password', { email, ip: '203.0.113.9' });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({ status: 200, msg: 'Password reset mail sent' });
+  expect(response.json()).toMatchObject({ status: 200, msg: 'Password reset mail sent' });
   const mail = await ctx.smtp.waitForMail(
     (m) => m.to.includes(email) && m.text.includes('/auth/reset-password?token='),
   );
@@ -54,7 +54,10 @@ describe('POST /auth/reset_password', () => {
   it('tells an unknown address apart with 400', async () => {
     const response = await api(ctx, 'POST', '/auth/reset_password', { email: 'ghost@example.com' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, msg: "This Email hasn't been registered." });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      msg: "This Email hasn't been registered.",
+    });
   });
 
   it('validates the address', async () => {
@@ -87,16 +90,16 @@ describe('the reset link', () => {
     expect((await verifyLink(token)).statusCode).toBe(200);
   });
 
-  it('a bad or missing token answers 400', async () => {
+  it('a bad token answers 400; none at all is refused at the door with 401', async () => {
     const bad = await verifyLink('x'.repeat(43));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(bad.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
     const none = await verifyLink();
-    expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ status: 401, msg: 'No AuthId' });
     const badUpdate = await updatePassword('y'.repeat(43), user.userId, newPassword);
     expect(badUpdate.statusCode).toBe(400);
-    expect(badUpdate.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(badUpdate.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
   });
 
   it("cannot set another user's password", async () => {
@@ -114,11 +117,11 @@ describe('the reset link', () => {
     ctx.smtp.clear();
     const response = await updatePassword(token, user.userId, newPassword);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 200, msg: RESET_DONE });
+    expect(response.json()).toMatchObject({ status: 200, msg: RESET_DONE });
 
     const after = await api(ctx, 'GET', '/auth/profile', undefined, { token: user.token });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ status: 401, msg: 'Please Login again.' });
+    expect(after.json()).toMatchObject({ status: 401, msg: 'Please Login again.' });
 
     const subject = renderMail('password-changed', 'en', {
       time: new Date().toISOString(),
@@ -130,7 +133,7 @@ describe('the reset link', () => {
 
     const old = await api(ctx, 'POST', '/auth/login', { email: user.email, password: user.hash });
     expect(old.statusCode).toBe(400);
-    expect(old.json()).toEqual({ status: 400, msg: 'Email or password is incorrect' });
+    expect(old.json()).toMatchObject({ status: 400, msg: 'Email or password is incorrect' });
 
     const fresh = await signInWithEmailCode(ctx, {
       email: user.email,
@@ -144,7 +147,7 @@ describe('the reset link', () => {
   it('is single use', async () => {
     const again = await updatePassword(token, user.userId, 'An0ther-one!');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(again.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
     expect((await verifyLink(token)).statusCode).toBe(400);
     // The password from the first use stands.
     const login = await api(ctx, 'POST', '/auth/login', {
@@ -162,9 +165,48 @@ describe('the reset link', () => {
     ctx.advance(2 * 60_000);
     const expired = await verifyLink(late);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ status: 400, msg: INVALID_LINK });
+    expect(expired.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
     const update = await updatePassword(late, user.userId, 'Too-late-1!');
     expect(update.statusCode).toBe(400);
     expect(update.json().msg).toBe(INVALID_LINK);
+  });
+});
+
+describe('outstanding links after a new password', () => {
+  it('a completed reset spends every other link of the user', async () => {
+    const user = await registerUser(ctx, { email: 'two-links@example.com' });
+    const linkA = await requestResetToken(user.email);
+    const linkB = await requestResetToken(user.email);
+    expect((await updatePassword(linkA, user.userId, 'From-link-A1')).statusCode).toBe(200);
+    const verifyB = await verifyLink(linkB);
+    expect(verifyB.statusCode).toBe(400);
+    expect(verifyB.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
+    const updateB = await updatePassword(linkB, user.userId, 'From-link-B1');
+    expect(updateB.statusCode).toBe(400);
+    expect(updateB.json().msg).toBe(INVALID_LINK);
+    // Link A's password stands.
+    const login = await api(ctx, 'POST', '/auth/login', {
+      email: user.email,
+      password: clientHash('From-link-A1'),
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('a password change in Account Settings spends the outstanding links', async () => {
+    const user = await registerUser(ctx, { email: 'changed-links@example.com' });
+    const link = await requestResetToken(user.email);
+    const change = await api(
+      ctx,
+      'PATCH',
+      '/auth/profile',
+      { old_password: user.hash, new_password: clientHash('Changed-pw-3') },
+      { token: user.token },
+    );
+    expect(change.statusCode).toBe(200);
+    expect((await verifyLink(link)).statusCode).toBe(400);
+    expect((await updatePassword(link, user.userId, 'Via-old-link1')).statusCode).toBe(400);
+    // A link asked for after the change works.
+    const fresh = await requestResetToken(user.email);
+    expect((await verifyLink(fresh)).statusCode).toBe(200);
   });
 });

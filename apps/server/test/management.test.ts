@@ -328,8 +328,8 @@ describe('companies and serial numbers', () => {
       rejected: [
         { line: 5, value: 'bad sn!', reason: 'format' },
         { line: 6, value: 'ZZ0000004', reason: 'unknown-prefix' },
-        { line: 8, value: 'OP0000002', reason: 'duplicate-in-file' },
         { line: 7, value: 'NP0000099', reason: 'other-company' },
+        { line: 8, value: 'OP0000002', reason: 'duplicate-in-file' },
       ],
       is_truncated: false,
     });

@@ -1,6 +1,10 @@
+import { isApiErrorCode } from '@tkc/contracts/api/error-codes';
+import { emailField } from '@tkc/contracts/fields';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { queryRows } from '../src/db/client';
 import { featureFlagsOf } from '../src/features/system/system-routes';
 import { api, clientHash, createTestApp, type TestContext } from './support/test-app';
 
@@ -21,7 +25,8 @@ function expectError(response: LightMyRequestResponse, status: number): string {
   expect(response.statusCode).toBe(status);
   expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
   const body = response.json();
-  expect(Object.keys(body).sort()).toEqual(['msg', 'status']);
+  expect(Object.keys(body).sort()).toEqual(['code', 'msg', 'params', 'status']);
+  expect(isApiErrorCode(body.code)).toBe(true);
   expect(body.status).toBe(status);
   expect(typeof body.msg).toBe('string');
   expect(body.msg.length).toBeGreaterThan(0);
@@ -43,6 +48,30 @@ describe('public endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok', version: '1.9.41' });
   });
 
+  it('GET /ready: 200 with every migration applied, 503 while one is missing', async () => {
+    const ready = await api(ctx, 'GET', '/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', reason: null });
+    // A database behind this build (one migration record gone) is not ready for traffic.
+    const [last] = await queryRows<{ id: number; hash: string; created_at: string }>(
+      ctx.database.db,
+      sql`select id, hash, created_at::text from drizzle.__drizzle_migrations order by id desc limit 1`,
+    );
+    await ctx.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`,
+    );
+    try {
+      const behind = await api(ctx, 'GET', '/ready');
+      expect(behind.statusCode).toBe(503);
+      expect(behind.json().reason).toMatch(/^migrations applied \d+ of \d+$/);
+    } finally {
+      await ctx.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at}::bigint)`,
+      );
+    }
+    expect((await api(ctx, 'GET', '/ready')).statusCode).toBe(200);
+  });
+
   it('GET /ip answers the address the server sees, not a forwarded claim', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
@@ -51,7 +80,11 @@ describe('public endpoints', () => {
       headers: { 'x-forwarded-for': '1.2.3.4' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 200, msg: 'OK', data: { ip: '198.51.100.23' } });
+    expect(response.json()).toMatchObject({
+      status: 200,
+      msg: 'OK',
+      data: { ip: '198.51.100.23' },
+    });
   });
 
   it('GET /config serves every feature flag of spec 3', async () => {
@@ -74,6 +107,9 @@ describe('public endpoints', () => {
         'keyEraseDemo',
         'enforceLogin',
         'showTimer',
+        'idleTimeoutS',
+        'platformCompanyCode',
+        'hqscCompanyCode',
       ].sort(),
     );
     expect(flags).toMatchObject({
@@ -82,10 +118,15 @@ describe('public endpoints', () => {
       authenticatorOtpEnabled: true,
       enforceLogin: false,
       showTimer: false,
+      idleTimeoutS: 1200,
+      platformCompanyCode: 'HQ',
+      hqscCompanyCode: 'HQSC',
       evaluateMode: false,
     });
     for (const [key, value] of Object.entries(flags)) {
-      if (key !== 'home') expect(typeof value, key).toBe('boolean');
+      if (!['home', 'platformCompanyCode', 'hqscCompanyCode', 'idleTimeoutS'].includes(key)) {
+        expect(typeof value, key).toBe('boolean');
+      }
     }
   });
 
@@ -297,5 +338,15 @@ describe('configuration errors', () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it("the owner address, default or set, passes the sign-up form's own e-mail rule", () => {
+    const owner = loadConfig({}).ownerEmail;
+    expect(emailField.safeParse(owner).success).toBe(true);
+    // An address the form would refuse could never complete its invitation: refused at start.
+    const error = thrown({ OWNER_EMAIL: 'owner@localhost' });
+    expect(error.lines).toEqual([
+      "Configuration error: OWNER_EMAIL Wrong email format (got 'owner@localhost')",
+    ]);
   });
 });

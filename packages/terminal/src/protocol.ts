@@ -5,7 +5,7 @@ import {
 } from '@tkc/contracts/constants';
 import { fromHex, latin1, toHex, utf8 } from './bytes';
 
-// The Key Erase command set (DESIGN 8; every byte is documented in docs/terminal-protocol.md).
+// The terminal command set: Key Erase and LOAD CAP (every byte is in docs/terminal-protocol.md).
 //
 //   command payload = command id (1 byte) + fields
 //   reply payload   = result code (6 ASCII digits) + fields
@@ -20,6 +20,8 @@ export const COMMAND_IDS = {
   softReset: 0x03,
   /** Erase with authorisation: revert the terminal's User keys to the ULD default. */
   erase: 0x04,
+  /** LOAD CAP: a CAP for the terminal's User Loader, in chunks (begin, data..., end). */
+  loadCap: 0x05,
 } as const;
 export type CommandName = keyof typeof COMMAND_IDS;
 

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { latin1 } from './bytes';
+import { latin1, utf8 } from './bytes';
+import type { TerminalUld } from './cap-receiver';
+import { encodeLoadCapBegin, encodeLoadCapData, encodeLoadCapEnd } from './cap-transfer';
 import {
   buildEraseAuthorization,
   createEraseCredentials,
@@ -276,6 +278,117 @@ describe('SimulatedTerminal', () => {
       type: 'corrupt',
       reason: 'stuffing',
     });
+    await s.close();
+  });
+});
+
+/** A stand-in ULD: accepts CAPs that start with 'GOOD', and 'KEYS' as a key set. */
+function fakeUld() {
+  const loaded: string[] = [];
+  let reverts = 0;
+  const uld: TerminalUld = {
+    async loadCap(bytes) {
+      const text = latin1(bytes);
+      loaded.push(text);
+      if (text.startsWith('GOOD')) return { ok: true };
+      if (text.startsWith('KEYS')) return { ok: true, keysChanged: true };
+      return { ok: false, reason: 'FAKE_REFUSED' };
+    },
+    revertToDefault() {
+      reverts++;
+    },
+  };
+  return { uld, loaded, reverts: () => reverts };
+}
+
+const sha256 = async (bytes: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
+
+describe('SimulatedTerminal LOAD CAP', () => {
+  it('collects the chunks and hands the CAP to the ULD', async () => {
+    const f = fakeUld();
+    const { port, terminal } = createSimulatedSetup(terminalOptions({ uld: f.uld }));
+    const s = await session(port);
+    const cap = utf8('GOOD cap bytes');
+    expect((await s.command(encodeLoadCapBegin(cap.length, await sha256(cap)))).code).toBe(
+      '620000',
+    );
+    expect((await s.command(encodeLoadCapData(0, cap.subarray(0, 5)))).code).toBe('620000');
+    expect((await s.command(encodeLoadCapData(5, cap.subarray(5)))).code).toBe('620000');
+    expect(await s.command(encodeLoadCapEnd())).toEqual({ code: '620000', fields: [] });
+    expect(f.loaded).toEqual(['GOOD cap bytes']);
+    expect(terminal.capLoads).toEqual([{ ok: true }]);
+    await s.close();
+  });
+
+  it("answers 670000 with the ULD's reason when it refuses", async () => {
+    const f = fakeUld();
+    const { port } = createSimulatedSetup(terminalOptions({ uld: f.uld }));
+    const s = await session(port);
+    const cap = utf8('BAD cap');
+    await s.command(encodeLoadCapBegin(cap.length, await sha256(cap)));
+    await s.command(encodeLoadCapData(0, cap));
+    expect(await s.command(encodeLoadCapEnd())).toEqual({
+      code: '670000',
+      fields: ['FAKE_REFUSED'],
+    });
+    await s.close();
+  });
+
+  it('refuses a transfer out of order, incomplete, too large or with the wrong digest', async () => {
+    const f = fakeUld();
+    const { port } = createSimulatedSetup(terminalOptions({ uld: f.uld, maxCapBytes: 100 }));
+    const s = await session(port);
+    const cap = utf8('GOOD');
+    const digest = await sha256(cap);
+    const reason = async (payload: Uint8Array) => (await s.command(payload)).fields[0];
+    expect(await reason(encodeLoadCapData(0, cap))).toBe('CAP_NOT_STARTED');
+    expect(await reason(encodeLoadCapEnd())).toBe('CAP_NOT_STARTED');
+    expect(await reason(encodeLoadCapBegin(101, digest))).toBe('CAP_TOO_LARGE');
+    await s.command(encodeLoadCapBegin(cap.length, digest));
+    expect(await reason(encodeLoadCapData(1, cap))).toBe('CAP_OUT_OF_SEQUENCE');
+    await s.command(encodeLoadCapBegin(cap.length, digest));
+    expect(await reason(encodeLoadCapData(0, utf8('GOOD!')))).toBe('CAP_TOO_LARGE');
+    await s.command(encodeLoadCapBegin(cap.length, digest));
+    await s.command(encodeLoadCapData(0, cap.subarray(0, 2)));
+    expect(await reason(encodeLoadCapEnd())).toBe('CAP_INCOMPLETE');
+    await s.command(encodeLoadCapBegin(cap.length, await sha256(utf8('GOOF'))));
+    await s.command(encodeLoadCapData(0, cap));
+    expect(await reason(encodeLoadCapEnd())).toBe('CAP_DIGEST_MISMATCH');
+    expect((await s.command(encodeCommand('loadCap', [Uint8Array.of(7)]))).code).toBe('623901');
+    expect(f.loaded).toEqual([]);
+    await s.close();
+  });
+
+  it('without a ULD answers ULD_NOT_AVAILABLE', async () => {
+    const { port } = createSimulatedSetup(terminalOptions());
+    const s = await session(port);
+    expect(await s.command(encodeLoadCapEnd())).toEqual({
+      code: '670000',
+      fields: ['ULD_NOT_AVAILABLE'],
+    });
+    await s.close();
+  });
+
+  it('a successful Key Erase reverts the ULD to its default keys; a refused one does not', async () => {
+    const f = fakeUld();
+    const { port, terminal } = createSimulatedSetup(terminalOptions({ uld: f.uld }));
+    const s = await session(port);
+    const keys = utf8('KEYS');
+    await s.command(encodeLoadCapBegin(keys.length, await sha256(keys)));
+    await s.command(encodeLoadCapData(0, keys));
+    expect((await s.command(encodeLoadCapEnd())).code).toBe('620000');
+    expect(terminal.keysAtDefault).toBe(false);
+    const rn = readSerialText((await s.command(cmd('getRn'))).fields[0]!);
+    const refused = encodeEraseCommand({ rn, ...(await authFor(terminal, rn)) });
+    expect((await s.command(refused)).code).toBe('623913'); // no soft reset in between
+    expect(f.reverts()).toBe(0);
+    const rn2 = readSerialText((await s.command(cmd('getRn'))).fields[0]!);
+    await s.command(cmd('softReset'));
+    const erase = encodeEraseCommand({ rn: rn2, ...(await authFor(terminal, rn2)) });
+    expect((await s.command(erase)).code).toBe('620000');
+    expect(f.reverts()).toBe(1);
+    expect(terminal.keysAtDefault).toBe(true);
     await s.close();
   });
 });

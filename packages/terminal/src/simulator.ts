@@ -4,15 +4,15 @@ import {
   SERIAL_USB_FILTERS,
 } from '@tkc/contracts/constants';
 import { DEVICE_ERRORS, type DeviceErrorName } from '@tkc/contracts/erase-status';
-import { concatBytes, toHex, utf8 } from './bytes';
-import { type EraseAuthorizationCheck, verifyEraseAuthorization } from './erase-auth';
+import { toHex, utf8 } from './bytes';
 import {
-  createFrameParser,
-  encodeFrame,
-  type FrameParser,
-  type ParsedEvent,
-  xorChecksum,
-} from './frame';
+  type CapLoadOutcome,
+  type CapReceiver,
+  createCapReceiver,
+  type TerminalUld,
+} from './cap-receiver';
+import { type EraseAuthorizationCheck, verifyEraseAuthorization } from './erase-auth';
+import { createFrameParser, encodeFrame, type FrameParser, type ParsedEvent } from './frame';
 import {
   type CommandName,
   decodeCommand,
@@ -34,34 +34,17 @@ import type {
   SerialPortLike,
 } from './serial';
 import { matchesFilter } from './serial';
+import {
+  damagedFrame,
+  faultBytes,
+  type TerminalFault,
+  type TerminalReplyFault,
+} from './simulator-faults';
 
-// A virtual terminal that speaks the Key Erase protocol behind a Web Serial-shaped port, and a
-// `navigator.serial`-like object to inject it into the SPA (demo mode) and into tests.
+export type { TerminalFault, TerminalReplyFault } from './simulator-faults';
 
-/** How the terminal answers a command instead of the real answer. */
-export type TerminalReplyFault =
-  /** Never answers (the client's time limit ends the step). */
-  | 'silent'
-  /** 16 zero bytes instead of a frame. */
-  | 'allZero'
-  /** The real reply framed with a wrong check byte. */
-  | 'corrupt'
-  /** The real reply with a DLE followed by 'A' inside the frame. */
-  | 'badStuffing'
-  /** Bytes that are no frame at all. */
-  | 'garbage'
-  /** A reply with this result code (and, for 670000, this failure reason). */
-  | { code: string; reason?: string }
-  /** These raw bytes. */
-  | { bytes: Uint8Array };
-
-export type TerminalFault = {
-  /** The command that fails; any command when absent. */
-  command?: CommandName;
-  reply: TerminalReplyFault;
-  /** How many times it applies (default 1; Infinity for always). */
-  times?: number;
-};
+// A virtual terminal that speaks the Key Erase protocol and LOAD CAP behind a Web Serial-shaped
+// port, and a `navigator.serial`-like object to inject it into the SPA (demo mode) and into tests.
 
 export type SimulatedTerminalOptions = {
   model: string;
@@ -75,9 +58,11 @@ export type SimulatedTerminalOptions = {
   suldMode?: boolean;
   /** The terminal's clock (certificate validity). */
   now?: () => Date;
+  /** The User Loader that takes LOAD CAP; without it LOAD CAP is answered ULD_NOT_AVAILABLE. */
+  uld?: TerminalUld;
+  /** The largest CAP LOAD CAP accepts (default DEFAULT_MAX_CAP_BYTES). */
+  maxCapBytes?: number;
 };
-
-const GARBAGE = Uint8Array.of(0x3f, 0xff, 0x45, 0x52, 0x52, 0x0d, 0x0a);
 
 /** The terminal: its identity, keys, state and the faults it has been told to show. */
 export class SimulatedTerminal {
@@ -85,7 +70,8 @@ export class SimulatedTerminal {
   readonly sn: string;
   readonly esn: string;
   suldMode: boolean;
-  /** True once an authorised erase reverted the User keys to the ULD default. */
+  /** True once an authorised erase reverted the User keys to the ULD default (false again after
+   * the ULD takes a Key CAP). */
   keysAtDefault = false;
   eraseCount = 0;
   /** The commands received, in order (an unknown id as its number). */
@@ -98,6 +84,8 @@ export class SimulatedTerminal {
   private currentRn: string | null = null;
   private resetSinceRn = false;
   private faults: TerminalFault[] = [];
+  private readonly uld: TerminalUld | undefined;
+  private readonly capReceiver: CapReceiver;
 
   constructor(o: SimulatedTerminalOptions) {
     this.model = o.model;
@@ -107,6 +95,20 @@ export class SimulatedTerminal {
     this.trustedRoot = o.trustedRoot;
     this.suldMode = o.suldMode ?? true;
     this.now = o.now ?? (() => new Date());
+    this.uld = o.uld;
+    this.capReceiver = createCapReceiver({
+      uld: o.uld,
+      maxBytes: o.maxCapBytes,
+      // A Key CAP gives the terminal keys of its company: they are no longer the default.
+      onOutcome: (outcome) => {
+        if (outcome.ok && outcome.keysChanged) this.keysAtDefault = false;
+      },
+    });
+  }
+
+  /** The outcome of every CAP handed to the ULD, in order. */
+  get capLoads(): readonly CapLoadOutcome[] {
+    return this.capReceiver.outcomes;
   }
 
   /** Adds a fault; faults apply in the order added. */
@@ -146,20 +148,7 @@ export class SimulatedTerminal {
     const reply = this.suldMode
       ? await this.handle(command.name, command.fields)
       : encodeReply(RESULT_FAILURE, [utf8(REASON_SULD_NOT_ENABLED)]);
-    if (fault === 'corrupt') {
-      const frame = encodeFrame(reply);
-      frame[frame.length - 1]! ^= 0x5a;
-      return frame;
-    }
-    if (fault === 'badStuffing') {
-      return concatBytes(
-        Uint8Array.of(0x10, 0x02),
-        reply.subarray(0, 2),
-        Uint8Array.of(0x10, 0x41),
-        reply.subarray(2),
-        Uint8Array.of(0x10, 0x03, xorChecksum(reply)),
-      );
-    }
+    if (fault === 'corrupt' || fault === 'badStuffing') return damagedFrame(fault, reply);
     return encodeFrame(reply);
   }
 
@@ -185,6 +174,8 @@ export class SimulatedTerminal {
         return encodeReply(RESULT_OK);
       case 'erase':
         return this.erase(fields);
+      case 'loadCap':
+        return (await this.capReceiver.handle(fields)) ?? replyFor('INVALID_PARA');
     }
   }
 
@@ -208,6 +199,7 @@ export class SimulatedTerminal {
     });
     this.lastCheck = check;
     if (!check.ok) return replyFor(check.error);
+    await this.uld?.revertToDefault();
     this.keysAtDefault = true;
     this.eraseCount++;
     return encodeReply(RESULT_OK);
@@ -218,16 +210,6 @@ export class SimulatedTerminal {
 function replyFor(name: DeviceErrorName): Uint8Array<ArrayBuffer> {
   const c = DEVICE_ERRORS.find((e) => e.name === name)?.code ?? null;
   return c === null ? encodeReply(RESULT_FAILURE, [utf8(name)]) : encodeReply(String(c));
-}
-
-function faultBytes(
-  fault: Exclude<TerminalReplyFault, 'corrupt' | 'badStuffing'>,
-): Uint8Array | null {
-  if (fault === 'silent') return null;
-  if (fault === 'allZero') return new Uint8Array(16);
-  if (fault === 'garbage') return GARBAGE.slice();
-  if ('bytes' in fault) return Uint8Array.from(fault.bytes);
-  return encodeFrame(encodeReply(fault.code, fault.reason ? [utf8(fault.reason)] : []));
 }
 
 // --- The port ---

@@ -1,111 +1,54 @@
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config';
-import { verifyAuditChain } from '../features/audit/audit-service';
-import { createInvitation } from '../features/invitations/invitation-service';
+import { DataDirBusyError, lockHolder } from '../lib/data-dir';
 import { openRuntime, type ServerInfo, serverInfoFile } from '../runtime';
+import { ADMIN_COMMANDS, type AdminResult, adminUsage, runAdminCommand } from './admin-commands';
 
-const USAGE = `Usage:
-  npm run admin -- invite --email E --company CODE --role ROLE[,ROLE...] [--lang en]
-  npm run admin -- audit-verify`;
+// npm run admin -- <command> (docs/operations.md#admin-commands). On the embedded database only
+// one process may open the data folder: while a server holds it, the command runs inside that
+// server through its loopback admin endpoint; while the server is still starting, this waits.
 
-type Result = { ok: true; lines: string[] } | { ok: false; lines: string[] };
+const WAIT_FOR_SERVER_MS = 30_000;
 
-/** The running server's admin endpoint, if one answers (PGlite lets only it open the data). */
-async function runningServer(config: Config): Promise<ServerInfo | undefined> {
+/** The server that holds the data folder, once it answers; undefined when the folder is free. */
+async function serverOfFolder(config: Config): Promise<ServerInfo | undefined> {
   if (config.databaseUrl) return undefined;
-  const file = serverInfoFile(config);
-  if (!fs.existsSync(file)) return undefined;
-  const info = JSON.parse(fs.readFileSync(file, 'utf8')) as ServerInfo;
-  try {
-    process.kill(info.pid, 0);
-  } catch {
-    return undefined;
+  const deadline = Date.now() + WAIT_FOR_SERVER_MS;
+  for (;;) {
+    const holder = lockHolder(config.dataDir);
+    if (!holder) return undefined;
+    const file = serverInfoFile(config);
+    if (holder.role === 'server' && fs.existsSync(file)) {
+      const info = JSON.parse(fs.readFileSync(file, 'utf8')) as ServerInfo;
+      if (info.pid === holder.pid) return info;
+    }
+    // A server still starting, or another admin command: wait for it.
+    if (Date.now() > deadline) throw new DataDirBusyError(config.dataDir, holder);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return info;
 }
 
-async function viaServer(info: ServerInfo, command: string, body: unknown) {
-  const response = await fetch(`${info.url}/api/v1/internal/admin/${command}`, {
+async function viaServer(info: ServerInfo, argv: string[]): Promise<AdminResult> {
+  const response = await fetch(`${info.url}/api/v1/internal/admin/run`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-admin-token': info.adminToken },
-    body: JSON.stringify(body ?? {}),
+    body: JSON.stringify({ argv }),
   });
-  const json = (await response.json()) as { status: number; msg: string; data?: unknown };
-  if (!response.ok) throw new Error(json.msg);
+  const json = (await response.json()) as { msg: string; data?: AdminResult };
+  if (!response.ok || !json.data) throw new Error(json.msg);
   return json.data;
 }
 
-type Verdict = Awaited<ReturnType<typeof verifyAuditChain>>;
-
-function describeVerdict(verdict: Verdict): Result {
-  return verdict.isValid
-    ? { ok: true, lines: [`Audit chain is valid: ${verdict.count} events.`] }
-    : {
-        ok: false,
-        lines: [
-          `Audit chain is BROKEN at event ${verdict.brokenId}: ${verdict.reason} (${verdict.count} events before it are valid).`,
-        ],
-      };
-}
-
-export async function runAdmin(argv: string[], config: Config): Promise<Result> {
-  const [command, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      company: { type: 'string' },
-      role: { type: 'string' },
-      lang: { type: 'string' },
-    },
-    allowPositionals: false,
-  });
-  if (command === 'invite') {
-    if (!values.email || !values.company || !values.role) return { ok: false, lines: [USAGE] };
-    const body = {
-      email: values.email,
-      company: values.company,
-      role: values.role,
-      lang: values.lang,
-    };
-    const server = await runningServer(config);
-    if (server) {
-      const data = (await viaServer(server, 'invite', body)) as { link: string };
-      return { ok: true, lines: [`Invitation sent to ${values.email}: ${data.link}`] };
-    }
-    const runtime = await openRuntime(config);
-    try {
-      const { link } = await createInvitation(
-        {
-          db: runtime.database.db,
-          mailer: runtime.mailer,
-          clock: () => new Date(),
-          publicUrl: config.publicUrl,
-        },
-        {
-          email: body.email,
-          companyCode: body.company,
-          roles: body.role.split(',').map((r) => r.trim()),
-          lang: body.lang as 'en' | undefined,
-        },
-      );
-      return { ok: true, lines: [`Invitation sent to ${values.email}: ${link}`] };
-    } finally {
-      await runtime.close();
-    }
+export async function runAdmin(argv: string[], config: Config): Promise<AdminResult> {
+  if (!argv[0] || !ADMIN_COMMANDS[argv[0]]) return { ok: false, lines: [adminUsage()] };
+  const server = await serverOfFolder(config);
+  if (server) return viaServer(server, argv);
+  const runtime = await openRuntime(config, 'admin');
+  try {
+    return await runAdminCommand(argv, { config, ...runtime, clock: () => new Date() });
+  } finally {
+    await runtime.close();
   }
-  if (command === 'audit-verify') {
-    const server = await runningServer(config);
-    if (server) return describeVerdict((await viaServer(server, 'audit-verify', {})) as Verdict);
-    const runtime = await openRuntime(config);
-    try {
-      return describeVerdict(await verifyAuditChain(runtime.database.db));
-    } finally {
-      await runtime.close();
-    }
-  }
-  return { ok: false, lines: [USAGE] };
 }
 
 async function main() {

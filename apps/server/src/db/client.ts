@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -10,13 +10,34 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { findRepoRoot } from '../lib/paths';
-import * as schema from './schema';
+import * as coreSchema from './schema';
+import * as capSchema from './schema-cap';
+import * as platformSchema from './schema-platform';
+import * as signerSchema from './schema-signer';
+
+const schema = { ...coreSchema, ...platformSchema, ...signerSchema, ...capSchema };
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Data access takes either the database or a transaction, so callers decide the boundary. */
 export type DbOrTx = Db | Tx;
+
+/** Whether `error` (or its cause, as Drizzle wraps it) broke the unique index `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pgError = e as { code?: string; constraint?: string; message?: string };
+    if (pgError.code === '23505') {
+      return pgError.constraint === constraint || String(pgError.message).includes(constraint);
+    }
+  }
+  return false;
+}
+
+/** The rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export type Database = {
   db: Db;
@@ -83,7 +104,13 @@ export async function openDatabase(options: {
   const dir = options.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs keyword search (migration 0003), as it does on a server.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+    throw new Error(
+      `The embedded database in ${dir} could not be opened (${error instanceof Error ? error.message : String(error)}). ` +
+        'If the server was stopped while writing, restore the latest backup into an empty folder: ' +
+        'npm run admin -- restore FILE (docs/operations.md#backup).',
+    );
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -63,8 +63,8 @@ export const users = pgTable(
     codeFailures: integer('code_failures').notNull().default(0),
     codeFailureWindowStart: ts('code_failure_window_start'),
     lockedUntil: ts('locked_until'),
-    /** When the password was last proven; gates the sign-in code mail to 5 minutes after it. */
-    passwordOkAt: ts('password_ok_at'),
+    /** With an authenticator set up: whether e-mail codes are still accepted (the user's choice). */
+    emailCodesWithTotp: boolean('email_codes_with_totp').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -104,7 +104,13 @@ export const invitations = pgTable(
     withdrawnAt: ts('withdrawn_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('invitations_email_idx').on(t.email)],
+  (t) => [
+    index('invitations_email_idx').on(t.email),
+    // One open invitation per address: a second invite is a conflict, never a second live link.
+    uniqueIndex('invitations_one_open_per_email')
+      .on(t.email)
+      .where(sql`${t.usedAt} is null and ${t.withdrawnAt} is null`),
+  ],
 );
 
 /** One row per user at most: the unique user_id is what makes "one device at a time" hold. */
@@ -116,10 +122,34 @@ export const sessions = pgTable('sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
+  /** Last use, written at most once a minute: a session idle past IDLE_TIMEOUT_S is over. */
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   ip: text('ip').notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
   createdAt: createdAt(),
 });
+
+/**
+ * A sign-in between its password step and its code step: the temporary verification token
+ * (stored as SHA-256) proves the password was checked, so the code step needs no password.
+ * Spent by the sign-in it completes, a password change or reset, or its expiry; a user may have a
+ * few at once (two devices racing to sign in meet at the code step's 409).
+ */
+export const loginVerifications = pgTable(
+  'login_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the stored password hash it was checked against: a later change voids it. */
+    passwordFingerprint: text('password_fingerprint').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('login_verifications_user_idx').on(t.userId)],
+);
 
 /** One pending code per user and purpose; a re-send replaces it (failures are counted on the user). */
 export const oneTimeCodes = pgTable(

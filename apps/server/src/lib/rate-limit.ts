@@ -1,8 +1,15 @@
+import type { ApiErrorCode } from '@tkc/contracts/api/error-codes';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, queryRows } from '../db/client';
 import { tooManyRequests } from './errors';
 
-export type Limit = { key: string; max: number; windowS: number };
+export type Limit = {
+  key: string;
+  max: number;
+  windowS: number;
+  /** The error a refusal answers (default request.rate_limited). */
+  code?: ApiErrorCode;
+};
 
 export type RateLimiter = {
   /** Counts one hit against each limit; throws 429 with Retry-After when any is over. */
@@ -11,7 +18,7 @@ export type RateLimiter = {
 
 /**
  * Fixed-window counters kept in the database, so every API node sees the same counts
- * (DESIGN.md section 1: nodes keep no state of their own).
+ * (nodes keep no state of their own: docs/architecture.md).
  */
 export function createRateLimiter(
   db: DbOrTx,
@@ -24,19 +31,19 @@ export function createRateLimiter(
       for (const limit of limits) {
         const now = clock();
         const windowFloor = new Date(now.getTime() - limit.windowS * 1000);
-        // Both drivers answer raw SQL with `{ rows }`.
-        const result = (await db.execute(sql`
+        const rows = await queryRows<{ count: number; window_start: string | Date }>(
+          db,
+          sql`
           insert into rate_limits (key, window_start, count) values (${limit.key}, ${now}, 1)
           on conflict (key) do update set
             count = case when rate_limits.window_start <= ${windowFloor} then 1 else rate_limits.count + 1 end,
             window_start = case when rate_limits.window_start <= ${windowFloor} then ${now} else rate_limits.window_start end
-          returning count, window_start`)) as unknown as {
-          rows: { count: number; window_start: string | Date }[];
-        };
-        const row = result.rows[0]!;
+          returning count, window_start`,
+        );
+        const row = rows[0]!;
         if (row.count > limit.max) {
           const windowEnd = new Date(row.window_start).getTime() + limit.windowS * 1000;
-          throw tooManyRequests((windowEnd - now.getTime()) / 1000);
+          throw tooManyRequests((windowEnd - now.getTime()) / 1000, limit.code);
         }
       }
     },

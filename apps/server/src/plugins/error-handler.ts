@@ -1,58 +1,99 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  API_ERRORS,
+  type ApiErrorCode,
+  type ErrorParams,
+  errorText,
+} from '@tkc/contracts/api/error-codes';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, fromFormatError, isFormatError } from '../lib/errors';
 
 type ValidationEntry = { instancePath?: string; message?: string };
 
-/** "email: Wrong email format" — the field and the schema's own message. */
-function validationMessage(entries: ValidationEntry[], context: string | undefined): string {
+/** The coded answer of a failed validation: the field and the schema's own message. */
+function validationError(
+  entries: ValidationEntry[],
+  context: string | undefined,
+): { code: ApiErrorCode; params: ErrorParams } {
   const first = entries[0];
-  if (!first) return 'Request is not valid';
+  if (!first) return { code: 'request.rejected', params: {} };
   const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const message = first.message ?? 'is not valid';
-  if (field) return `${field}: ${message}`;
-  return context === 'body' && /expected object/i.test(message)
-    ? 'Request body must be a JSON object'
-    : message;
+  if (!field && context === 'body' && /expected object/i.test(message)) {
+    return { code: 'request.not_object', params: {} };
+  }
+  return { code: 'request.invalid', params: { field, message } };
+}
+
+/** What Fastify's own refusals (content type, size, malformed headers) mean for the client. */
+function frameworkCode(status: number): ApiErrorCode {
+  if (status === 413) return 'request.too_large';
+  if (status === 415) return 'request.unsupported_type';
+  if (status === 429) return 'request.rate_limited';
+  if (status === 404) return 'request.not_found';
+  return 'request.rejected';
+}
+
+export function sendError(
+  reply: FastifyReply,
+  code: ApiErrorCode,
+  params: ErrorParams = {},
+  status: number = API_ERRORS[code].status,
+  extra: Record<string, unknown> = {},
+  msg: string = errorText(code, params),
+) {
+  return reply.code(status).send({ ...extra, status, msg, code, params });
 }
 
 /**
- * One place that turns every failure into `{status, msg}`: typed errors keep their status and
- * text, validation names the field, and anything unexpected is a 500 whose detail stays in the log.
+ * One place that turns every failure into `{status, msg, code, params}`: typed errors keep their
+ * code, validation names the field, and anything unexpected is a 500 whose detail stays in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isFormatError(error)) {
+      const coded = fromFormatError(error);
+      return sendError(reply, coded.code, coded.params, coded.statusCode, {}, coded.message);
+    }
     if (error instanceof AppError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ ...error.extra, status: error.statusCode, msg: error.message });
+      reply.headers(error.headers);
+      return sendError(
+        reply,
+        error.code,
+        error.params,
+        error.statusCode,
+        error.extra,
+        error.message,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
       // A malformed id cannot name anything: the same answer as an unknown one.
-      return reply.code(404).send({ status: 404, msg: 'Not Found' });
+      return sendError(reply, 'request.not_found');
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const msg = validationMessage(error.validation as ValidationEntry[], error.validationContext);
-      return reply.code(400).send({ status: 400, msg });
+      const { code, params } = validationError(
+        error.validation as ValidationEntry[],
+        error.validationContext,
+      );
+      return sendError(reply, code, params);
     }
     if (isResponseSerializationError(error)) {
       request.log.error(
         { err: error, issues: error.cause.issues },
         'response did not match its schema',
       );
-      return reply.code(500).send({ status: 500, msg: 'Server Error' });
+      return sendError(reply, 'server.error');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429 && reply.getHeader('retry-after') === undefined)
         reply.header('retry-after', '60');
-      return reply.code(status).send({ status, msg: error.message });
+      return sendError(reply, frameworkCode(status), {}, status);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ status: 500, msg: 'Server Error' });
+    return sendError(reply, 'server.error');
   });
 }

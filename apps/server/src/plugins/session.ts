@@ -1,9 +1,9 @@
 import { formatAuthHeader, parseAuthHeader } from '@tkc/contracts/api/auth-header';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, AuthDeps, RequestOrigin } from '../features/auth/auth-deps';
-import { MSG } from '../features/auth/auth-policy';
-import { type ResolvedSession, resolveSession } from '../features/auth/login-service';
-import { unauthorized } from '../lib/errors';
+import { type ResolvedSession, resolveSession } from '../features/auth/session-service';
+import { fail } from '../lib/errors';
+import { type AccessDeps, enforceAccess } from './route-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +11,8 @@ declare module 'fastify' {
     session: ResolvedSession | null;
     /** The raw Authid token (a session token or a link token), if sent. */
     authToken: string | undefined;
+    /** The token named a session that this request found idle for too long (and ended). */
+    isSessionIdle: boolean;
   }
 }
 
@@ -25,28 +27,46 @@ export const originOf = (request: FastifyRequest): RequestOrigin => ({
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 
+/** Why a request without a live session is refused: no token, an idle session, or an ended one. */
+function noSessionError(request: FastifyRequest) {
+  if (!request.authToken) return fail('access.no_authid');
+  return fail(request.isSessionIdle ? 'access.session_idle' : 'access.session_ended');
+}
+
 /** The signed-in actor, or 401: 'No AuthId' without a token, else the session has ended. */
 export function requireActor(request: FastifyRequest): Actor & { expiresAt: Date } {
-  if (!request.session) throw unauthorized(request.authToken ? MSG.sessionEnded : MSG.noAuthId);
+  if (!request.session) throw noSessionError(request);
   return request.session;
 }
 
 /**
- * Resolves the Authid header on every API request and, while the session lives, answers with
- * `authid: <token>; expiry=<ISO>` (errors included), so the SPA can keep its copy fresh.
+ * Resolves the Authid header on every API request, then enforces the route's access declaration
+ * (before the body is read); while the session lives, answers with `authid: <token>;
+ * expiry=<ISO>` (errors included), so the SPA can keep its copy fresh.
  */
 export function registerSession(
   app: FastifyInstance,
-  deps: Pick<AuthDeps, 'db' | 'clock' | 'cache'>,
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'cache' | 'config'> & AccessDeps,
 ): void {
   app.decorateRequest('session', null);
   app.decorateRequest('authToken', undefined);
+  app.decorateRequest('isSessionIdle', false);
+  app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/v1/')) return;
     const token = readAuthToken(request);
     request.authToken = token;
     // Session tokens are 43 base64url characters; anything else cannot be one.
-    if (token && token.length === 43) request.session = (await resolveSession(deps, token)) ?? null;
+    if (token && token.length === 43) {
+      const found = await resolveSession(deps, token, request.ip);
+      request.session = found.session ?? null;
+      request.isSessionIdle = found.isIdle;
+    }
+    // A route that needs a session says why it is gone: idle (access.session_idle) or ended.
+    const kind = request.routeOptions.config?.access?.kind;
+    if (request.isSessionIdle && kind !== 'public' && kind !== 'link')
+      throw noSessionError(request);
+    await enforceAccess(request, deps);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const session = request.session;

@@ -37,7 +37,8 @@ type Waiter = {
 
 const DEFAULT_WAIT_MS = 5_000;
 
-export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+/** On a free port, or on `port` (a server that comes up where mail was failing). */
+export async function startSmtpCatcher(options: { port?: number } = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   const waiters = new Set<Waiter>();
 
@@ -95,7 +96,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

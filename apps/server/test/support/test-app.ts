@@ -31,7 +31,7 @@ export type TestContext = {
 /** A freshly built app on its own database, with a real SMTP server on loopback catching mail. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { adminToken?: string } = {},
+  options: { adminToken?: string; isJobsWorkerOff?: boolean } = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpCatcher();
   const database = await openTestDatabase();
@@ -45,7 +45,7 @@ export async function createTestApp(
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
   const mailer = createMailer({
-    smtpUrl: smtp.url,
+    smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: '',
     log: () => {},
@@ -58,6 +58,7 @@ export async function createTestApp(
     box,
     clock,
     adminToken: options.adminToken,
+    isJobsWorkerOff: options.isJobsWorkerOff,
   });
   await app.ready();
   return {
@@ -173,8 +174,8 @@ export async function registerUser(
 
 const createNullMailer = () => ({ send: async () => {}, close: async () => {} });
 
-/** Password, e-mail code from the caught mail, verify: returns the new session token. */
-export async function signInWithEmailCode(
+/** The password step: answers the verification token the code steps take. */
+export async function passwordStep(
   ctx: TestContext,
   user: Pick<TestUser, 'email' | 'hash'>,
   options: { force?: boolean } = {},
@@ -185,10 +186,19 @@ export async function signInWithEmailCode(
     force: options.force,
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-  const code = await requestLoginCode(ctx, user.email);
+  return login.json().data.verify_token as string;
+}
+
+/** Password, e-mail code from the caught mail, verify: returns the new session token. */
+export async function signInWithEmailCode(
+  ctx: TestContext,
+  user: Pick<TestUser, 'email' | 'hash'>,
+  options: { force?: boolean } = {},
+): Promise<string> {
+  const verifyToken = await passwordStep(ctx, user, options);
+  const code = await requestLoginCode(ctx, verifyToken, user.email);
   const verify = await api(ctx, 'POST', '/auth/login/verify', {
-    email: user.email,
-    password: user.hash,
+    verify_token: verifyToken,
     code,
     mode: 'email',
     force: options.force,
@@ -198,10 +208,14 @@ export async function signInWithEmailCode(
   return tokenOf(verify);
 }
 
-/** Asks for a sign-in code and reads it from the mail the SMTP server caught. */
-export async function requestLoginCode(ctx: TestContext, email: string): Promise<string> {
+/** Asks for a sign-in code (for a verification token) and reads it from the caught mail. */
+export async function requestLoginCode(
+  ctx: TestContext,
+  verifyToken: string,
+  email: string,
+): Promise<string> {
   ctx.smtp.clear();
-  const sent = await api(ctx, 'POST', '/auth/login/otp', { email });
+  const sent = await api(ctx, 'POST', '/auth/login/otp', { verify_token: verifyToken });
   if (sent.statusCode !== 200) throw new Error(`otp send failed: ${sent.statusCode} ${sent.body}`);
   const mail = await ctx.smtp.waitForMail((m) => m.to.includes(email) && /\b\d{6}\b/.test(m.text));
   return extractCode(mail);

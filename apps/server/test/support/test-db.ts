@@ -6,7 +6,8 @@ import { type Database, openDatabase } from '../../src/db/client';
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server named by
  * TEST_DATABASE_URL (dropped on close), else an in-memory PGlite.
  */
-export async function openTestDatabase(): Promise<Database> {
+/** With `url`, the PostgreSQL database's address (a second node can open it too). */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -24,6 +25,7 @@ export async function openTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

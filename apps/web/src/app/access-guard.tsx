@@ -1,11 +1,10 @@
+import { canEnterRoute, keyEraseLanding } from '@tkc/contracts/access/navigation';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
-import { HQSC_COMPANY_CODE } from '@tkc/contracts/constants';
-import { canEnterRoute, keyEraseLanding } from '@tkc/contracts/roles';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth';
+import { subjectOf, useSubject } from '@/lib/access';
 import { useFeatureFlags } from '@/lib/feature-flags';
 
 /**
@@ -16,8 +15,7 @@ export function AccessGuard({ user, children }: { user: CurrentUser; children: R
   const { pathname } = useLocation();
   const flags = useFeatureFlags();
   if (!flags.data) return <LoadingScreen />;
-  const ctx = { roles: user.roles, companyCode: user.company_code, hqscCode: HQSC_COMPANY_CODE };
-  if (!canEnterRoute(pathname, ctx, flags.data)) {
+  if (!canEnterRoute(pathname, subjectOf(user, flags.data), flags.data)) {
     return <Navigate to={paths.error404.getHref()} replace />;
   }
   return children;
@@ -25,7 +23,7 @@ export function AccessGuard({ user, children }: { user: CurrentUser; children: R
 
 /** /key-erase: the process page for the key-erase role, the log for the others (spec 2). */
 export function KeyEraseLanding() {
-  const { data: user } = useUser();
-  if (!user) return null;
-  return <Navigate to={keyEraseLanding(user.roles)} replace />;
+  const subject = useSubject();
+  if (!subject) return null;
+  return <Navigate to={keyEraseLanding(subject)} replace />;
 }

@@ -5,7 +5,7 @@ import { useLayoutConfig } from '@/lib/layout-config';
 import { queryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
 import { LazyNotifications } from './lazy-notifications';
-import { createAppTheme } from './theme';
+import { accessibleColors, createAppTheme } from './theme';
 
 // The theme choice lives under the same key the boot script (public/color-scheme.js) reads.
 const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.colorScheme });
@@ -16,6 +16,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <MantineProvider
       theme={createAppTheme(layout.primaryColor)}
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={accessibleColors}
       defaultColorScheme="light"
     >
       <LazyNotifications />

@@ -23,7 +23,11 @@ export function RootLayout() {
 
   return (
     <>
-      <NavigationProgress size={PROGRESS_BAR_THICKNESS_PX} />
+      <NavigationProgress
+        size={PROGRESS_BAR_THICKNESS_PX}
+        aria-label={t('shell.pageLoading')}
+        aria-hidden={navigation.state === 'idle'}
+      />
       <Outlet />
     </>
   );

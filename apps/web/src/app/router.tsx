@@ -110,7 +110,11 @@ export const routes: RouteObject[] = [
           notBuilt(paths.app.capKey.path, 'nav.cap-key', 'pages.capKey'),
           notBuilt(paths.app.capCrt.path, 'nav.cap-crt', 'pages.capCrt'),
           notBuilt(paths.app.capKcg.path, 'nav.cap-kcg', 'pages.capKcg'),
-          notBuilt(paths.app.signer.path, 'nav.signer', 'pages.signer'),
+          {
+            path: rel(paths.app.signer.path),
+            lazy: lazyPage(() => import('@/features/signer/routes/signer')),
+            handle: handle({ title: 'nav.signer', description: 'pages.signer' }),
+          },
           {
             path: rel(paths.app.keyErase.path),
             children: [

@@ -19,6 +19,7 @@ type LanguageMenuProps = {
 export function LanguageMenu({ onChanged, isCompact = false }: LanguageMenuProps) {
   const { t, i18n } = useTranslation();
   const active = currentLanguage();
+  const shown = isCompact ? active.toUpperCase() : languageNames[active];
   const select = (lng: LanguageCode) => {
     changeLanguage(lng).then(
       () => onChanged?.(lng),
@@ -33,10 +34,12 @@ export function LanguageMenu({ onChanged, isCompact = false }: LanguageMenuProps
           color="gray"
           size="compact-md"
           leftSection={<IconLanguage size={18} stroke={1.6} />}
-          aria-label={t('language.label')}
+          // The name holds the visible text (WCAG 2.5.3), then says what the button is for.
+          aria-label={t('language.labelWith', { language: shown })}
           lang={i18n.language}
+          style={{ flexShrink: 0 }}
         >
-          {isCompact ? active.toUpperCase() : languageNames[active]}
+          {shown}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

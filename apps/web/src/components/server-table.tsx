@@ -1,18 +1,25 @@
 import 'mantine-datatable/styles.css';
-import { Box, Stack, Text } from '@mantine/core';
-import { IconDatabaseOff } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconArrowsSort,
+  IconDatabaseOff,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
-import { localizeApiError } from '@/lib/management-messages';
+import { formatCount } from '@/lib/format-number';
+import { PAGE_SIZE_OPTIONS } from '@/lib/list-url';
 import { tableAlertOf } from '@/lib/table-alert';
 import type { ListState } from '@/lib/use-list-state';
 import classes from './server-table.module.css';
 
 // The one server-side table of the management screens (mantine-datatable): paging, sorting,
-// loading overlay, empty state, and the table error handler of spec 8 above the rows.
-
-export const PAGE_SIZE_OPTIONS = [10, 30, 50, 100];
+// loading overlay, empty state, and the table error handler of spec 8 above the rows. A sortable
+// header is a button inside the header cell, which says its order with aria-sort (the library's
+// own sortable header turns the cell itself into a button, where aria-sort is not allowed).
 
 type ServerTableProps<T> = {
   /** Accessible name of the table. */
@@ -43,13 +50,46 @@ export function ServerTable<T>({
   emptyText,
   minHeight = 260,
 }: ServerTableProps<T>) {
-  const { t, i18n } = useTranslation('management');
-  const alert = error ? tableAlertOf(localizeApiError(error)) : null;
-  const sortStatus: DataTableSortStatus<T> = {
-    columnAccessor: list.sort.column,
-    direction: list.sort.direction,
-  };
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation('management');
+  const alert = error ? tableAlertOf(error) : null;
+  const number = (n: number) => formatCount(n);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const sortable = columns.filter((c) => c.sortable).map((c) => String(c.accessor));
+
+  // aria-sort on the header cells: the sorted one ascending or descending, other sortable ones none.
+  useEffect(() => {
+    for (const th of rootRef.current?.querySelectorAll<HTMLElement>('th[data-accessor]') ?? []) {
+      const accessor = th.dataset.accessor ?? '';
+      if (!sortable.includes(accessor)) th.removeAttribute('aria-sort');
+      else if (accessor !== list.sort.column) th.setAttribute('aria-sort', 'none');
+      else th.setAttribute('aria-sort', list.sort.direction === 'asc' ? 'ascending' : 'descending');
+    }
+  });
+
+  const tableColumns = columns.map((column) =>
+    column.sortable
+      ? {
+          ...column,
+          sortable: false,
+          title: (
+            <SortButton
+              title={column.title ?? String(column.accessor)}
+              direction={list.sort.column === String(column.accessor) ? list.sort.direction : null}
+              onClick={() =>
+                list.setSort({
+                  column: String(column.accessor),
+                  direction:
+                    list.sort.column === String(column.accessor) && list.sort.direction === 'asc'
+                      ? 'desc'
+                      : 'asc',
+                })
+              }
+            />
+          ),
+        }
+      : column,
+  );
+
   return (
     <Stack gap="sm">
       {alert && !alert.isLogout && (
@@ -59,7 +99,7 @@ export function ServerTable<T>({
             : alert.tableStatusText}
         </AlertBanner>
       )}
-      <Box>
+      <Box ref={rootRef}>
         <DataTable<T>
           aria-label={label}
           className={classes.table}
@@ -68,7 +108,7 @@ export function ServerTable<T>({
           highlightOnHover
           verticalAlign="center"
           minHeight={minHeight}
-          columns={columns}
+          columns={tableColumns}
           records={alert ? [] : (records ?? [])}
           idAccessor={(idAccessor ?? 'id') as keyof T}
           fetching={isFetching}
@@ -85,7 +125,7 @@ export function ServerTable<T>({
           recordsPerPage={list.limit}
           page={list.page}
           onPageChange={list.setPage}
-          recordsPerPageOptions={PAGE_SIZE_OPTIONS}
+          recordsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
           onRecordsPerPageChange={list.setLimit}
           recordsPerPageLabel={t('table.perPage')}
           paginationText={({ from, to, totalRecords }) =>
@@ -96,12 +136,39 @@ export function ServerTable<T>({
             })
           }
           getPaginationControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
-          sortStatus={sortStatus}
-          onSortStatusChange={(next) =>
-            list.setSort({ column: String(next.columnAccessor), direction: next.direction })
-          }
         />
       </Box>
     </Stack>
+  );
+}
+
+/** A sortable column's header: its title and the order's arrow; the cell carries aria-sort. */
+function SortButton({
+  title,
+  direction,
+  onClick,
+}: {
+  title: ReactNode;
+  direction: 'asc' | 'desc' | null;
+  onClick: () => void;
+}) {
+  const Icon =
+    direction === 'asc'
+      ? IconSortAscending
+      : direction === 'desc'
+        ? IconSortDescending
+        : IconArrowsSort;
+  return (
+    <UnstyledButton onClick={onClick} className={classes.sortButton}>
+      <Group gap={4} wrap="nowrap" component="span">
+        <span>{title}</span>
+        <Icon
+          size={14}
+          stroke={1.8}
+          aria-hidden
+          className={direction ? undefined : classes.sortIdle}
+        />
+      </Group>
+    </UnstyledButton>
   );
 }

@@ -1,4 +1,4 @@
-import { APP_PATHS } from '@tkc/contracts/roles';
+import { APP_PATHS } from '@tkc/contracts/access/navigation';
 
 // Every route of the console (spec 2), in one place. `path` is the router pattern, `getHref` the
 // link to it.

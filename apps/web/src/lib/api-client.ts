@@ -1,4 +1,5 @@
 import { AUTH_HEADER, parseAuthHeader } from '@tkc/contracts/api/auth-header';
+import type { ApiErrorCode, ErrorParams } from '@tkc/contracts/api/error-codes';
 import {
   API_BASE_PATH,
   HTTP_RETRY_MAX_ATTEMPTS,
@@ -6,6 +7,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@tkc/contracts/constants';
 import type { z } from 'zod';
+import { codedErrorOf, localizeApiErrorText } from './api-errors';
 import { clearSession, endSession, getSession, setSession } from './session';
 
 // The one HTTP client of the console (spec 7): base /api/v1, the Authid header, the session token
@@ -14,24 +16,34 @@ import { clearSession, endSession, getSession, setSession } from './session';
 export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? API_BASE_PATH;
 const MAX_RETRY_WAIT_MS = 3_000;
 
-export type ApiErrorCode = 'ECONNABORTED' | 'ERR_NETWORK' | 'NO_AUTHID' | 'ERR_BAD_RESPONSE';
+/** What went wrong on the way, when no usable answer came (see `errorCode` for the server's). */
+export type TransportErrorCode = 'ECONNABORTED' | 'ERR_NETWORK' | 'NO_AUTHID' | 'ERR_BAD_RESPONSE';
 
 /** A failed call. status is the HTTP status, 0 when there was no answer. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ApiErrorCode | null;
-  /** `msg` of the error body, when the server sent one. */
+  readonly code: TransportErrorCode | null;
+  /** The error code of the body (`code`), when the server sent one. */
+  readonly errorCode: ApiErrorCode | null;
+  /** The params of the body, the values of the error's text. */
+  readonly errorParams: ErrorParams;
+  /**
+   * The error's text: for a coded body, its text in the user's language (the body's `msg` when
+   * there is none); otherwise `msg` of the body, when the server sent one.
+   */
   readonly serverMsg: string | null;
   /** `status` of the error body, when the server sent one. */
   readonly bodyStatus: number | null;
   readonly statusText: string;
-  /** The raw error body, for the spec-8 handlers. */
+  /** The error body, for the spec-8 handlers; its `msg` is `serverMsg`, so they show it translated. */
   readonly body: unknown;
 
   constructor(opts: {
     message: string;
     status: number;
-    code?: ApiErrorCode | null;
+    code?: TransportErrorCode | null;
+    errorCode?: ApiErrorCode | null;
+    errorParams?: ErrorParams;
     serverMsg?: string | null;
     bodyStatus?: number | null;
     statusText?: string;
@@ -41,6 +53,8 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = opts.status;
     this.code = opts.code ?? null;
+    this.errorCode = opts.errorCode ?? null;
+    this.errorParams = opts.errorParams ?? {};
     this.serverMsg = opts.serverMsg ?? null;
     this.bodyStatus = opts.bodyStatus ?? null;
     this.statusText = opts.statusText ?? '';
@@ -54,6 +68,31 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/**
+ * The ApiError of an answer that is not ok, from its parsed body (null when it was not JSON).
+ * A coded body's text is translated here, once, for every handler that shows it.
+ */
+export function apiErrorOfAnswer(res: Response, body: unknown): ApiError {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as {
+    status?: unknown;
+    msg?: unknown;
+  };
+  const englishMsg = typeof fields.msg === 'string' ? fields.msg : null;
+  const coded = codedErrorOf(body);
+  const serverMsg = coded ? localizeApiErrorText(coded, englishMsg) : englishMsg;
+  return new ApiError({
+    // The English text stays the Error's message, for logs.
+    message: englishMsg ?? (res.statusText || `Request failed with status code ${res.status}`),
+    status: res.status,
+    errorCode: coded?.code ?? null,
+    errorParams: coded?.params ?? {},
+    serverMsg,
+    bodyStatus: typeof fields.status === 'number' ? fields.status : null,
+    statusText: res.statusText,
+    body: serverMsg !== englishMsg && serverMsg !== null ? { ...fields, msg: serverMsg } : body,
+  });
+}
 
 export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -170,10 +209,7 @@ export async function apiRequest(
       const parsed = parseAuthHeader(res.headers.get(AUTH_HEADER));
       if (parsed) setSession(parsed.token, parsed.expiry);
     }
-    const body = (await res.json().catch(() => null)) as {
-      status?: unknown;
-      msg?: unknown;
-    } | null;
+    const body = (await res.json().catch(() => null)) as unknown;
     if (res.ok) {
       if (req.schema) {
         const checked = req.schema.safeParse(body);
@@ -201,15 +237,6 @@ export async function apiRequest(
       if (on401 === 'end') endSession(req.table ? 'table' : 'call');
       if (on401 === 'clear') clearSession();
     }
-    const serverMsg = typeof body?.msg === 'string' ? body.msg : null;
-    const bodyStatus = typeof body?.status === 'number' ? body.status : null;
-    throw new ApiError({
-      message: serverMsg ?? (res.statusText || `Request failed with status code ${res.status}`),
-      status: res.status,
-      serverMsg,
-      bodyStatus,
-      statusText: res.statusText,
-      body,
-    });
+    throw apiErrorOfAnswer(res, body);
   }
 }

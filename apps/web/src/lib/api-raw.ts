@@ -1,7 +1,7 @@
 import { AUTH_HEADER, parseAuthHeader } from '@tkc/contracts/api/auth-header';
 import { REQUEST_TIMEOUT_MS } from '@tkc/contracts/constants';
 import type { z } from 'zod';
-import { API_BASE, ApiError } from './api-client';
+import { API_BASE, ApiError, apiErrorOfAnswer } from './api-client';
 import { endSession, getSession, setSession } from './session';
 
 // Calls whose body or answer is not JSON: a file sent as it is (CSV import) and a file received
@@ -46,16 +46,7 @@ async function rawFetch(
   if (parsed) setSession(parsed.token, parsed.expiry);
   if (res.ok) return res;
   if (res.status === 401) endSession('call');
-  const body = (await res.json().catch(() => null)) as { status?: unknown; msg?: unknown } | null;
-  const serverMsg = typeof body?.msg === 'string' ? body.msg : null;
-  throw new ApiError({
-    message: serverMsg ?? (res.statusText || `Request failed with status code ${res.status}`),
-    status: res.status,
-    serverMsg,
-    bodyStatus: typeof body?.status === 'number' ? body.status : null,
-    statusText: res.statusText,
-    body,
-  });
+  throw apiErrorOfAnswer(res, await res.json().catch(() => null));
 }
 
 /** Sends a file as the request body (e.g. text/csv) and checks the JSON answer with `schema`. */

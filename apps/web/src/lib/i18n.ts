@@ -93,6 +93,28 @@ const keyEraseLoaders: Record<LanguageCode, () => Promise<{ default: Record<stri
   zh: () => import('../locales/keyErase/zh'),
 };
 
+// 'signer' (the Signer page: requests, approval, signing keys) loads with the Signer page.
+const signerLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/signer/de'),
+  en: () => import('../locales/signer/en'),
+  es: () => import('../locales/signer/es'),
+  fr: () => import('../locales/signer/fr'),
+  ja: () => import('../locales/signer/ja'),
+  zh: () => import('../locales/signer/zh'),
+};
+
+// 'apiErrors' (the texts of the API's error codes, see lib/api-errors.ts) loads right after the
+// start, without holding up the first page, so it is there when an error comes.
+const apiErrorsLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> =
+  {
+    de: () => import('../locales/api-errors/de'),
+    en: () => import('../locales/api-errors/en'),
+    es: () => import('../locales/api-errors/es'),
+    fr: () => import('../locales/api-errors/fr'),
+    ja: () => import('../locales/api-errors/ja'),
+    zh: () => import('../locales/api-errors/zh'),
+  };
+
 /** Namespaces kept in their own files (one chunk per language), by name. */
 const namespaceLoaders: Record<string, typeof termsLoaders> = {
   terms: termsLoaders,
@@ -100,6 +122,8 @@ const namespaceLoaders: Record<string, typeof termsLoaders> = {
   guide: guideLoaders,
   management: managementLoaders,
   keyErase: keyEraseLoaders,
+  signer: signerLoaders,
+  apiErrors: apiErrorsLoaders,
 };
 
 const lazyBackend: BackendModule = {
@@ -144,6 +168,8 @@ export async function initI18n(): Promise<void> {
       returnNull: false,
       react: { useSuspense: true },
     });
+  // Not awaited: a later language change loads it with the rest (it joins the loaded namespaces).
+  void i18n.loadNamespaces('apiErrors');
 }
 
 /** Switches the language and keeps the choice in browser storage (spec 1). */

@@ -1,66 +1,95 @@
-import { actionMessage, httpOutcome } from '@tkc/contracts/alerts';
 import { describe, expect, it } from 'vitest';
-import managementDe from '../locales/management/de';
-import managementEn from '../locales/management/en';
+import de from '../locales/de';
+import en from '../locales/en';
 import { ApiError } from './api-client';
 import { fileNameOf } from './api-raw';
-import { i18n } from './i18n';
-import {
-  localizeApiError,
-  managementMessageKey,
-  translateManagementMessage,
-} from './management-messages';
+import { i18n, translateMessage } from './i18n';
 import { lastDays, todayIn } from './use-list-state';
+import { serverErrorOf } from './use-management-form';
 
-// The management screens' pure helpers: server messages to catalogue keys, the translated error
-// for the spec-8 handler, the 7- and 30-day ranges in the user's zone, download file names.
+// The management screens' pure helpers: where a refused write shows in a form, the form rules'
+// messages in the user's language, the 7- and 30-day ranges in the user's zone, file names.
 
-describe('management messages', () => {
-  it('names server messages by key, with their values', () => {
-    expect(managementMessageKey('No erk licence left for company ACME: 1 of 1 in use')).toEqual({
-      key: 'licenceLeft',
-      vars: { group: 'erk', company: 'ACME', used: '1', total: '1' },
-    });
-    expect(managementMessageKey('Serial number AB1234 belongs to another company')).toEqual({
-      key: 'snOtherCompany',
-      vars: { sn: 'AB1234' },
-    });
-    expect(managementMessageKey('Something new')).toBeNull();
+const coded = (status: number, code: string, params: Record<string, string | number>) =>
+  new ApiError({
+    message: 'English',
+    status,
+    errorCode: code as never,
+    errorParams: params,
+    serverMsg: `text of ${code}`,
+    bodyStatus: status,
   });
 
-  it('translates them, keeping a validation answer’s field name', async () => {
+describe('serverErrorOf', () => {
+  const invite = ['email', 'company_id', 'roles', 'lang'];
+
+  it.each([
+    ['invitation.already_pending', 409, { email: 'a@b.co' }, invite, 'email'],
+    ['invitation.already_user', 409, { email: 'a@b.co' }, invite, 'email'],
+    ['invitation.company_not_found', 404, { company: 'X' }, invite, 'company_id'],
+    [
+      'user.licence_exhausted',
+      400,
+      { group: 'erk', company: 'A', used: 1, total: 1 },
+      invite,
+      'roles',
+    ],
+    ['company.code_taken', 409, { code: 'ACME' }, ['code', 'name', 'licences'], 'code'],
+    ['sn.in_this_company', 409, { sn: 'AB1234' }, ['sn'], 'sn'],
+    ['sn.other_company', 409, { sn: 'AB1234' }, ['sn'], 'sn'],
+    ['sn.no_model', 400, { sn: 'ZZ1234' }, ['sn'], 'sn'],
+    ['model.name_taken', 409, { name: 'V200' }, ['name', 'family', 'prefixes'], 'name'],
+    ['model.prefix_taken', 409, { prefixes: 'V2' }, ['name', 'family', 'prefixes'], 'prefixes'],
+  ])('puts %s under its field', (code, status, params, fields, field) => {
+    expect(serverErrorOf(coded(status, code, params), fields)).toEqual({
+      field,
+      text: `text of ${code}`,
+      params,
+    });
+  });
+
+  it("puts a validation error under the field it names (the path's first part)", () => {
+    const error = coded(400, 'request.invalid', { field: 'licences.cap', message: 'Minimum 0' });
+    expect(serverErrorOf(error, ['code', 'licences'])?.field).toBe('licences');
+  });
+
+  it('maps API field names that the form names otherwise', () => {
+    const error = coded(404, 'invitation.company_not_found', { company: 'X' });
+    expect(serverErrorOf(error, ['email', 'company'], { company_id: 'company' })?.field).toBe(
+      'company',
+    );
+  });
+
+  it('puts the rest in the form: no field, a field the form lacks, uncoded errors', () => {
+    expect(serverErrorOf(coded(400, 'user.cannot_disable_self', {}), invite)?.field).toBeNull();
+    expect(
+      serverErrorOf(coded(409, 'company.code_taken', { code: 'A' }), ['sn'])?.field,
+    ).toBeNull();
+    const uncoded = new ApiError({ message: 'x', status: 502, serverMsg: 'Proxy down' });
+    expect(serverErrorOf(uncoded, invite)).toEqual({ field: null, text: 'Proxy down', params: {} });
+    const offline = new ApiError({ message: 'Network Error', status: 0, code: 'ERR_NETWORK' });
+    expect(serverErrorOf(offline, invite)?.text).toBe('Server No Response');
+  });
+
+  it('shows nothing for a 401 (the session dialog speaks)', () => {
+    expect(serverErrorOf(coded(401, 'access.session_ended', {}), invite)).toBeNull();
+  });
+});
+
+describe('management form rules', () => {
+  it('are translated by the message catalogue', async () => {
     await i18n.init({
       lng: 'de',
       fallbackLng: 'en',
-      resources: {
-        en: { management: managementEn, msg: {} },
-        de: { management: managementDe, msg: {} },
-      },
+      resources: { en: { msg: en.msg }, de: { msg: de.msg } },
       interpolation: { escapeValue: false },
     });
-    expect(translateManagementMessage('No erk licence left for company ACME: 1 of 1 in use')).toBe(
-      'Keine erk-Lizenz mehr frei für Firma ACME: 1 von 1 belegt',
+    expect(translateMessage('Serial number must be 4-32 letters or digits')).toBe(
+      'Die Seriennummer muss aus 4 bis 32 Buchstaben oder Ziffern bestehen',
     );
-    expect(translateManagementMessage('sn: Serial number must be 4-32 letters or digits')).toBe(
-      'sn: Die Seriennummer muss aus 4 bis 32 Buchstaben oder Ziffern bestehen',
-    );
-    expect(translateManagementMessage('A text nobody knows')).toBe('A text nobody knows');
-
-    const error = new ApiError({
-      message: 'x',
-      status: 400,
-      serverMsg: 'You cannot disable your own account',
-      bodyStatus: 400,
-      body: { status: 400, msg: 'You cannot disable your own account' },
-    });
-    const localized = localizeApiError(error) as ApiError;
-    expect(localized.status).toBe(400);
-    expect(
-      actionMessage('Benutzer sperren', httpOutcome(localized.status, localized.body)).text,
-    ).toBe('Benutzer sperren Sie können Ihr eigenes Konto nicht sperren(400)');
-    // Errors without a server message pass through as they are.
-    const bare = new ApiError({ message: 'Network Error', status: 0, code: 'ERR_NETWORK' });
-    expect(localizeApiError(bare)).toBe(bare);
+    expect(translateMessage('Company code is required')).toBe('Firmencode ist erforderlich');
+    expect(translateMessage('Maximum field length: 32')).toBe('Maximale Feldlänge: 32');
+    expect(translateMessage('Minimum 0')).toBe('Mindestens 0');
   });
 });
 

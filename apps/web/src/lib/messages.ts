@@ -9,6 +9,16 @@ const templates: {
   { re: /^Minimum (\d+) symbols$/, key: 'Minimum {{n}} symbols', vars: (m) => ({ n: m[1]! }) },
   { re: /^Maximum (\d+) symbols$/, key: 'Maximum {{n}} symbols', vars: (m) => ({ n: m[1]! }) },
   {
+    re: /^Maximum field length: (\d+)$/,
+    key: 'Maximum field length: {{n}}',
+    vars: (m) => ({ n: m[1]! }),
+  },
+  {
+    re: /^Minimum field length: (\d+)$/,
+    key: 'Minimum field length: {{n}}',
+    vars: (m) => ({ n: m[1]! }),
+  },
+  {
     re: /^Page will be redirected about (\d+) second\.$/,
     key: 'Page will be redirected about {{n}} second.',
     vars: (m) => ({ n: m[1]! }),

@@ -1,10 +1,9 @@
 import { showActionError, showActionSuccess } from './action-alert';
-import { localizeApiError } from './management-messages';
 
 /**
- * Runs a write through the generic action handler of spec 8: '<action> Success!' as a toast, or the
- * error text (the server's msg, translated where known). `action` is already translated. The error
- * is rethrown so a form or question can stay open.
+ * Runs a write through the generic action handler: '<action> Success!' as a toast, or the error
+ * text (the server's, already in the user's language: see api-client). `action` is already
+ * translated. The error is rethrown so a form or question can stay open (and show it too).
  */
 export async function runAction<T>(action: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -12,7 +11,7 @@ export async function runAction<T>(action: string, work: () => Promise<T>): Prom
     showActionSuccess(action);
     return result;
   } catch (error) {
-    showActionError(action, localizeApiError(error));
+    showActionError(action, error);
     throw error;
   }
 }

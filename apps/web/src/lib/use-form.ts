@@ -1,26 +1,34 @@
 import { type ChangeEvent, type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { touchAll, validateValues, visibleError } from './form-state';
+import { type FieldErrors, touchAll, validateValues, visibleError } from './form-state';
 import { translateMessage } from './i18n';
 
 type Values = Record<string, unknown>;
 
 export type UseFormOptions<T extends Values> = {
-  schema: z.ZodType;
   initialValues: T;
-};
+} & (
+  | { schema: z.ZodType; validate?: never }
+  /** Plain rules that agree with a contract schema (kept off pages that must load light). */
+  | { validate: (values: T) => FieldErrors; schema?: never }
+);
 
 /**
  * Form state of spec 2: values, errors, touched flags, a submitting flag and a submit count. Errors
  * are always known (so a form can disable its button from the start); they show once touched.
  * On submit every field becomes touched and a failed validation stops the submit.
  */
-export function useForm<T extends Values>({ schema, initialValues }: UseFormOptions<T>) {
+export function useForm<T extends Values>(options: UseFormOptions<T>) {
+  const { schema, validate, initialValues } = options;
+  const check = useCallback(
+    (v: T): FieldErrors => (validate ? validate(v) : validateValues(schema!, v)),
+    [schema, validate],
+  );
   const [values, setValues] = useState<T>(initialValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [submitCount, setSubmitCount] = useState(0);
-  const errors = useMemo(() => validateValues(schema, values), [schema, values]);
+  const errors = useMemo(() => check(values), [check, values]);
   const isValid = Object.keys(errors).length === 0;
   const valuesRef = useRef(values);
   valuesRef.current = values;
@@ -35,6 +43,12 @@ export function useForm<T extends Values>({ schema, initialValues }: UseFormOpti
 
   const errorOf = (name: keyof T & string): string | undefined => {
     const message = visibleError(errors, touched, name);
+    return message ? translateMessage(message) : undefined;
+  };
+
+  /** A read-only field cannot be touched: its rule shows at once, so Submit is never silently off. */
+  const readOnlyErrorOf = (name: keyof T & string): string | undefined => {
+    const message = errors[name];
     return message ? translateMessage(message) : undefined;
   };
 
@@ -55,7 +69,7 @@ export function useForm<T extends Values>({ schema, initialValues }: UseFormOpti
       event?.preventDefault();
       setSubmitCount((n) => n + 1);
       setTouched(touchAll(valuesRef.current));
-      if (Object.keys(validateValues(schema, valuesRef.current)).length > 0) return;
+      if (Object.keys(check(valuesRef.current)).length > 0) return;
       setSubmitting(true);
       try {
         await handler(valuesRef.current);
@@ -89,6 +103,7 @@ export function useForm<T extends Values>({ schema, initialValues }: UseFormOpti
     setValues,
     getInputProps,
     errorOf,
+    readOnlyErrorOf,
     onSubmit,
     submitHandler,
     reset,

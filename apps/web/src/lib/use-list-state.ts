@@ -1,99 +1,115 @@
-import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@tkc/contracts/constants';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { FIRST_PAGE } from '@tkc/contracts/constants';
 import type { ListQuery } from '@tkc/contracts/list-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  defaultFilters,
+  EMPTY_FILTERS,
+  formatListView,
+  type ListDefaults,
+  type ListFilters,
+  type ListView,
+  parseListView,
+} from './list-url';
 
-// The state of one server-side list (spec 7 query): page, page size, sort and filters. Changing
-// a filter, the sort or the page size goes back to the first page. The keyword is sent a moment
+// The state of one server-side list (spec 7 query): page, page size, sort and filters, kept in
+// the address (lib/list-url.ts) so Back and reload keep them. Changing a filter, the sort or the
+// page size goes back to the first page. The keyword reaches the address (and the server) a moment
 // after typing stops, not on every key.
-
-export type SortState = { column: string; direction: 'asc' | 'desc' };
-
-export type ListFilters = {
-  keyword: string;
-  from: string;
-  to: string;
-  status: string[];
-  companyid: string[];
-  activity: string[];
-};
-
-export const EMPTY_FILTERS: ListFilters = {
-  keyword: '',
-  from: '',
-  to: '',
-  status: [],
-  companyid: [],
-  activity: [],
-};
 
 const KEYWORD_DEBOUNCE_MS = 350;
 
-export function useListState({
-  sort: initialSort,
-  filters: initialFilters = {},
-}: {
-  sort: SortState;
-  filters?: Partial<ListFilters>;
-}) {
-  const [start] = useState<ListFilters>(() => ({ ...EMPTY_FILTERS, ...initialFilters }));
-  const [page, setPage] = useState(FIRST_PAGE);
-  const [limit, setLimitState] = useState(DEFAULT_PAGE_SIZE);
-  const [sort, setSortState] = useState<SortState>(initialSort);
-  const [filters, setFilters] = useState<ListFilters>(start);
-  const [keyword] = useDebouncedValue(filters.keyword, KEYWORD_DEBOUNCE_MS);
+export function useListState(defaults: ListDefaults) {
+  const [params, setParams] = useSearchParams();
+  const defaultsRef = useRef(defaults);
+  const view = useMemo(() => parseListView(params, defaultsRef.current), [params]);
+  const viewRef = useRef(view);
+  viewRef.current = view;
 
-  const setFilter = useCallback(<K extends keyof ListFilters>(key: K, value: ListFilters[K]) => {
-    setFilters((prev) => ({ ...prev, [key]: value }));
-    setPage(FIRST_PAGE);
-  }, []);
-  const setRange = useCallback((from: string, to: string) => {
-    setFilters((prev) => ({ ...prev, from, to }));
-    setPage(FIRST_PAGE);
-  }, []);
+  // Replace, not push: Back leaves the list (with its view) instead of undoing each filter.
+  const update = useCallback(
+    (patch: Partial<ListView> | ((view: ListView) => Partial<ListView>)) => {
+      setParams(
+        (current) => {
+          const base = parseListView(current, defaultsRef.current);
+          const next = { ...base, ...(typeof patch === 'function' ? patch(base) : patch) };
+          return formatListView(next, defaultsRef.current, current);
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // What the search box shows; it follows the address when that changes from elsewhere (Back).
+  const [keywordDraft, setKeywordDraft] = useState(view.filters.keyword);
+  const pushedKeyword = useRef(view.filters.keyword);
+  useEffect(() => {
+    if (view.filters.keyword !== pushedKeyword.current) {
+      pushedKeyword.current = view.filters.keyword;
+      setKeywordDraft(view.filters.keyword);
+    }
+  }, [view.filters.keyword]);
+  const pushKeyword = useDebouncedCallback((keyword: string) => {
+    pushedKeyword.current = keyword.trim();
+    update((v) => ({ page: FIRST_PAGE, filters: { ...v.filters, keyword } }));
+  }, KEYWORD_DEBOUNCE_MS);
+
+  const setFilter = useCallback(
+    <K extends keyof ListFilters>(key: K, value: ListFilters[K]) => {
+      if (key === 'keyword') {
+        setKeywordDraft(value as string);
+        pushKeyword(value as string);
+        return;
+      }
+      update((v) => ({ page: FIRST_PAGE, filters: { ...v.filters, [key]: value } }));
+    },
+    [update, pushKeyword],
+  );
+  const setRange = useCallback(
+    (from: string, to: string) =>
+      update((v) => ({ page: FIRST_PAGE, filters: { ...v.filters, from, to } })),
+    [update],
+  );
   const resetFilters = useCallback(() => {
-    setFilters(start);
-    setPage(FIRST_PAGE);
-  }, [start]);
-  const setSort = useCallback((next: SortState) => {
-    setSortState(next);
-    setPage(FIRST_PAGE);
-  }, []);
-  const setLimit = useCallback((next: number) => {
-    setLimitState(next);
-    setPage(FIRST_PAGE);
-  }, []);
+    const start = defaultFilters(defaultsRef.current);
+    pushKeyword.cancel();
+    setKeywordDraft(start.keyword);
+    pushedKeyword.current = start.keyword;
+    update({ page: FIRST_PAGE, filters: start });
+  }, [update, pushKeyword]);
+  const setSort = useCallback(
+    (sort: ListView['sort']) => update({ sort, page: FIRST_PAGE }),
+    [update],
+  );
+  const setLimit = useCallback((limit: number) => update({ limit, page: FIRST_PAGE }), [update]);
+  const setPage = useCallback((page: number) => update({ page }), [update]);
 
-  /** The list query of spec 7 (the debounced keyword), for `encodeListQuery`. */
+  const { page, limit, sort, filters } = view;
+  /** The list query of spec 7, for `encodeListQuery`. */
   const query: ListQuery = useMemo(
     () => ({
       limit,
       page,
       sortby: sort.column,
       sort: sort.direction,
-      keyword,
+      keyword: filters.keyword,
       from: filters.from || null,
       to: filters.to || null,
       status: filters.status,
       companyid: filters.companyid,
       activity: filters.activity,
     }),
-    [
-      limit,
-      page,
-      sort,
-      keyword,
-      filters.from,
-      filters.to,
-      filters.status,
-      filters.companyid,
-      filters.activity,
-    ],
+    [limit, page, sort, filters],
   );
 
-  const hasFilters = (Object.keys(EMPTY_FILTERS) as (keyof ListFilters)[]).some(
-    (key) => JSON.stringify(filters[key]) !== JSON.stringify(start[key]),
-  );
+  const start = defaultFilters(defaultsRef.current);
+  const hasFilters =
+    keywordDraft.trim() !== start.keyword ||
+    (Object.keys(EMPTY_FILTERS) as (keyof ListFilters)[]).some(
+      (key) => key !== 'keyword' && JSON.stringify(filters[key]) !== JSON.stringify(start[key]),
+    );
 
   return {
     page,
@@ -102,7 +118,8 @@ export function useListState({
     setLimit,
     sort,
     setSort,
-    filters,
+    /** The filters, with the search box's text as typed. */
+    filters: { ...filters, keyword: keywordDraft },
     setFilter,
     setRange,
     resetFilters,

@@ -101,7 +101,7 @@ const de: LocaleBundle = {
       buildInfo: 'Build-Informationen',
     },
     theme: { label: 'Design', light: 'Hell', dark: 'Dunkel', system: 'System' },
-    language: { label: 'Sprache' },
+    language: { label: 'Sprache', labelWith: 'Sprache: {{language}}' },
     alert: { redirectNotice: 'Die Seite wird in etwa {{n}} Sekunden weitergeleitet.' },
     nav: {
       label: 'Hauptmenü',
@@ -152,6 +152,9 @@ const de: LocaleBundle = {
       signOut: 'Abmelden',
       signingOut: 'Abmeldung läuft...',
       userMenu: 'Benutzermenü',
+      userMenuOf: 'Benutzermenü ({{name}})',
+      skipToContent: 'Zum Seiteninhalt springen',
+      pageLoading: 'Seite wird geladen',
       toggleMenu: 'Seitenmenü ein- oder ausblenden',
       scrollTop: 'Nach oben',
       sessionUntil: 'Angemeldet bis {{time}} (Ihre Zeitzone)',
@@ -257,6 +260,24 @@ const de: LocaleBundle = {
     'Required field': 'Pflichtfeld',
     'Field is not valid': 'Feld ist ungültig',
     'The login detail is incorrect': 'Die Anmeldedaten sind falsch',
+    // Management forms (company, serial number, model and invitation rules)
+    'Company code is required': 'Firmencode ist erforderlich',
+    'Company code may hold only A-Z, 0-9, _ and -':
+      'Der Firmencode darf nur A-Z, 0-9, _ und - enthalten',
+    'Company name is required': 'Firmenname ist erforderlich',
+    'Date must be yyyy-MM-dd': 'Das Datum muss die Form JJJJ-MM-TT haben',
+    'Minimum 0': 'Mindestens 0',
+    'Maximum 100000': 'Höchstens 100000',
+    'Serial number is required': 'Seriennummer ist erforderlich',
+    'Serial number must be 4-32 letters or digits':
+      'Die Seriennummer muss aus 4 bis 32 Buchstaben oder Ziffern bestehen',
+    'Model name is required': 'Modellname ist erforderlich',
+    'Family must be older or newer': 'Die Familie muss „älter“ oder „neuer“ sein',
+    'Prefix must be 1-16 letters or digits':
+      'Ein Präfix besteht aus 1 bis 16 Buchstaben oder Ziffern',
+    'Unknown role': 'Unbekannte Rolle',
+    'Maximum field length: {{n}}': 'Maximale Feldlänge: {{n}}',
+    'Minimum field length: {{n}}': 'Minimale Feldlänge: {{n}}',
     'At least 8 characters': 'Mindestens 8 Zeichen',
     'A lowercase letter': 'Ein Kleinbuchstabe',
     'An uppercase letter': 'Ein Großbuchstabe',

@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dashboardCards, menuItems } from '@tkc/contracts/access/navigation';
+import {
+  NO_ROLE_LABEL,
+  ROLE_CODES,
+  ROLE_DESCRIPTIONS,
+  ROLE_GROUPS,
+  ROLE_LABELS,
+} from '@tkc/contracts/access/roles';
 import { authMessages, httpMessages, statusTextOf } from '@tkc/contracts/alerts';
+import { API_ERRORS } from '@tkc/contracts/api/error-codes';
 import {
   importRejection,
   inviteBody,
@@ -25,22 +34,12 @@ import {
   signInForm,
   signUpForm,
 } from '@tkc/contracts/forms';
-import {
-  dashboardCards,
-  menuItems,
-  NO_ROLE_LABEL,
-  ROLE_CODES,
-  ROLE_DESCRIPTIONS,
-  ROLE_GROUPS,
-  ROLE_LABELS,
-} from '@tkc/contracts/roles';
 import { NO_RESPONSE_MESSAGE } from '@tkc/terminal/erase-log';
 import { ALL_ZERO_MESSAGE, DLE_UNPACK_FAILED_MESSAGE } from '@tkc/terminal/frame';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { AUDIT_ACTIVITIES } from '../features/management-audit/components/audit-activities';
 import { companyForm } from '../features/management-companies/components/company-form-schema';
-import { managementMessageKey } from '../lib/management-messages';
 import { messageKey } from '../lib/messages';
 import accountDe from './account/de';
 import accountEn from './account/en';
@@ -48,6 +47,12 @@ import accountEs from './account/es';
 import accountFr from './account/fr';
 import accountJa from './account/ja';
 import accountZh from './account/zh';
+import apiErrorsDe from './api-errors/de';
+import apiErrorsEn from './api-errors/en';
+import apiErrorsEs from './api-errors/es';
+import apiErrorsFr from './api-errors/fr';
+import apiErrorsJa from './api-errors/ja';
+import apiErrorsZh from './api-errors/zh';
 import de from './de';
 import en from './en';
 import es from './es';
@@ -167,9 +172,12 @@ describe('English', () => {
         if (item.children) walk(item.children);
       }
     };
-    walk(menuItems(everyRole, 'HQSC', allFlags));
+    // Every role held in the platform company, which is also the head-office one: every entry.
+    const everything = { roles: everyRole, companyCode: 'HQ', platformCode: 'HQ', hqscCode: 'HQ' };
+    walk(menuItems(everything, allFlags));
+    expect(ids).toContain('cap-kcg');
     for (const id of ids) expect(en.translation.nav, `nav.${id}`).toHaveProperty([id]);
-    const { features, manage } = dashboardCards(everyRole);
+    const { features, manage } = dashboardCards(everything);
     for (const card of [...features, ...manage]) {
       expect(en.translation.dashboard.cards, card.idName).toHaveProperty([card.idName]);
     }
@@ -439,7 +447,7 @@ describe('keyErase namespace, English', () => {
 });
 
 // --- The 'management' namespace: complete and translated in every language, covering the roles,
-// statuses and reasons of the contracts and every message the management API and forms produce ---
+// statuses and reasons of the contracts; the management forms' rules are in the message catalogue ---
 
 const managementBundles = {
   de: managementDe,
@@ -531,33 +539,63 @@ describe('management namespace, English', () => {
       { name: long(65), family: 'older', description: long(256) },
     ]),
     ...messagesOf(inviteBody, [{}, { email: 'x', company_id: 'nope', roles: ['root'] }]),
-    // What the management services answer (apps/server/src/features/{users,companies,models}).
-    'No erk licence left for company ACME: 1 of 1 in use',
-    'You cannot disable your own account',
-    'You cannot remove your own management role',
-    'The role plf-admin can only be granted in the platform company',
-    'Only a platform owner can grant the platform owner role',
-    'Only a platform administrator can grant the platform administrator role',
-    'The platform company keeps its code',
-    'Company code ACME is already taken',
-    'No supported model has a prefix of serial number ZZ1234',
-    'Serial number AB1234 is already in this company',
-    'Serial number AB1234 belongs to another company',
-    'Model V200c already exists',
-    'Prefix V2, V3 already belongs to another model',
-    'The file is larger than 16 MB',
-    'Send the file as text/csv',
   ];
 
-  it.each([...new Set(produced)])('knows "%s"', (message) => {
-    const found = managementMessageKey(message);
-    if (found) {
-      const template = m.messages[found.key as keyof typeof m.messages];
-      expect(template, found.key).toBeDefined();
-      const english = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => found.vars[name]!);
-      expect(english).toBe(message);
-    } else {
-      expect(Object.keys(en.msg)).toContain(messageKey(message).key);
-    }
+  it.each([...new Set(produced)])('the message catalogue has form rule "%s"', (message) => {
+    expect(Object.keys(en.msg)).toContain(messageKey(message).key);
   });
+});
+
+// --- The 'apiErrors' namespace: a text for every code of the API's error catalogue ---
+
+/** The catalogue's `{name}` slots as i18next's `{{name}}`. */
+const i18nextTemplate = (template: string) => template.replace(/\{(\w+)\}/g, '{{$1}}');
+
+const apiErrorBundles = {
+  de: apiErrorsDe,
+  es: apiErrorsEs,
+  fr: apiErrorsFr,
+  ja: apiErrorsJa,
+  zh: apiErrorsZh,
+};
+
+describe('apiErrors namespace', () => {
+  it('is the catalogue in English: every code, its template word for word', () => {
+    const catalogue = Object.fromEntries(
+      Object.entries(API_ERRORS).map(([code, def]) => [code, i18nextTemplate(def.msg)]),
+    );
+    expect(apiErrorsEn).toEqual(catalogue);
+  });
+
+  it.each(Object.entries(apiErrorBundles))(
+    '%s has every code, no other, no empty text and the same placeholders',
+    (lng, bundle) => {
+      const codes = Object.keys(API_ERRORS);
+      expect(
+        codes.filter((code) => !Object.hasOwn(bundle, code)),
+        `${lng} is missing codes`,
+      ).toEqual([]);
+      expect(
+        Object.keys(bundle).filter((code) => !codes.includes(code)),
+        `${lng} has unknown codes`,
+      ).toEqual([]);
+      for (const [code, text] of Object.entries(bundle)) {
+        expect(text.trim(), `${lng}:${code} is empty`).not.toBe('');
+        expect(placeholders(text), `${lng}:${code} placeholders`).toEqual(
+          placeholders(i18nextTemplate(API_ERRORS[code as keyof typeof API_ERRORS]?.msg ?? '')),
+        );
+      }
+    },
+  );
+
+  it.each(Object.entries(apiErrorBundles))(
+    '%s is translated, not copied from English',
+    (lng, bundle) => {
+      const same = Object.entries(bundle)
+        .filter(([code, text]) => text === apiErrorsEn[code as keyof typeof apiErrorsEn])
+        .map(([code]) => code);
+      // Bare templates ('{{message}}', '{{field}}: {{message}}') may read the same everywhere.
+      expect(same.length, `${lng} copies ${same.join(', ')}`).toBeLessThanOrEqual(2);
+    },
+  );
 });

@@ -25,6 +25,11 @@ export const loginBody = z.strictObject({
 });
 export const loginResponse = ok(
   z.object({
+    /**
+     * The temporary verification token: 5 minutes, single use, bound on the server to this
+     * password check. The code steps send it instead of the password.
+     */
+    verify_token: z.string(),
     /** The second factors this account can use now; TOTP first when set up. */
     methods: z.array(mfaMode),
     /** The account's preferred factor (null: never chosen, e-mail codes). */
@@ -32,13 +37,15 @@ export const loginResponse = ok(
   }),
 );
 
-/** POST /auth/login/otp: mails a 6-digit code; only after a correct password in the last 5 min. */
-export const loginOtpBody = z.strictObject({ email: emailField, ip: ipField });
+/** The verification token of POST /auth/login (256 bits, base64url). */
+export const verifyTokenField = z.string().min(1).max(64);
+
+/** POST /auth/login/otp: mails a 6-digit code, for a live verification token only. */
+export const loginOtpBody = z.strictObject({ verify_token: verifyTokenField, ip: ipField });
 
 /** POST /auth/login/verify: opens the session. mode 'recovery' takes a TOTP recovery code. */
 export const loginVerifyBody = z.strictObject({
-  email: emailField,
-  password: passwordHashField,
+  verify_token: verifyTokenField,
   code: z.string().trim().min(1, 'OTP is Required, please check your email').max(32),
   mode: z.enum(['totp', 'email', 'recovery']),
   ip: ipField,
@@ -72,6 +79,8 @@ export const currentUser = z.object({
   counter_reset: z.union([z.literal(0), z.literal(1)]),
   /** The second factor chosen; null while the user has not turned MFA on. */
   mfa: mfaMode.nullable(),
+  /** Whether sign-in accepts e-mail codes (with an authenticator: the user's choice). */
+  email_codes: z.boolean(),
   /** Whether the request came from an address the company allows (no allow-list: always true). */
   is_valid_origin: z.boolean(),
 });
@@ -124,18 +133,34 @@ export const mfaStartResponse = ok(
   }),
 );
 
-/** POST /auth/mfa/verify: confirm the set-up with a code of the new factor. */
-export const mfaVerifyBody = z.strictObject({ mode: mfaMode, code: otpCodeField });
+/**
+ * POST /auth/mfa/verify: confirm the set-up with a code of the new factor; for TOTP,
+ * `email_codes` says whether sign-in still accepts e-mail codes (default: no).
+ */
+export const mfaVerifyBody = z.strictObject({
+  mode: mfaMode,
+  code: otpCodeField,
+  email_codes: z.boolean().optional(),
+});
 export const mfaVerifyResponse = ok(
   z.object({ mfa: mfaMode, recovery_codes: z.array(z.string()).optional() }),
 );
 
-/** PATCH /auth/mfa: switch to e-mail codes or turn MFA off, confirmed by a code of the current factor. */
-export const mfaPatchBody = z.strictObject({
-  mode: z.enum(['email', 'none']),
-  code: z.string().trim().min(1).max(32),
-});
-export const mfaPatchResponse = ok(z.object({ mfa: mfaMode.nullable() }));
+/**
+ * PATCH /auth/mfa: switch to e-mail codes, turn MFA off, or (mode 'totp', `email_codes`) keep the
+ * authenticator and choose whether e-mail codes still sign in; confirmed by a code of the current
+ * factor.
+ */
+export const mfaPatchBody = z
+  .strictObject({
+    mode: z.enum(['email', 'none', 'totp']),
+    code: z.string().trim().min(1).max(32),
+    email_codes: z.boolean().optional(),
+  })
+  .refine((b) => b.mode !== 'totp' || b.email_codes !== undefined, {
+    message: 'email_codes is required with mode totp',
+  });
+export const mfaPatchResponse = ok(z.object({ mfa: mfaMode.nullable(), email_codes: z.boolean() }));
 
 /** POST /auth/reset_password */
 export const resetPasswordBody = z.strictObject({ email: emailField, ip: ipField });

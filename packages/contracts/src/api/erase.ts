@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERASE_PAGE_SIZE } from '../constants';
 import { ERASE_STATUS } from '../erase-status';
+import { calendarDateField } from '../fields';
 import { ok } from './common';
 
 // Key Erase API (spec section 7): /uld/erase/*.
@@ -81,7 +82,8 @@ const commaNumbers = z
       .map((s) => s.trim())
       .filter(Boolean);
     const numbers = items.map(Number);
-    if (numbers.some((n) => !Number.isInteger(n) || n < 0)) {
+    // Status indices are small: anything past 999 is no status (and no number the database keeps).
+    if (numbers.some((n) => !Number.isInteger(n) || n < 0 || n > 999)) {
       ctx.addIssue({
         code: 'custom',
         message: 'filter must be a comma-separated list of status numbers',
@@ -91,7 +93,7 @@ const commaNumbers = z
     return numbers;
   });
 
-const dateParam = z.iso.date('Date must be yyyy-MM-dd');
+const dateParam = calendarDateField;
 
 /** GET /uld/erase (spec 7): limit (9), pageNumber, sortBy, order, search, startDate, endDate, filter. */
 export const eraseListQuery = z.object({

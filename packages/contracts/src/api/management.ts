@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailField, languageField } from '../fields';
+import { ROLE_CODES, ROLE_GROUPS } from '../access/roles';
+import { calendarDateField, emailField, languageField } from '../fields';
 import { boundedText } from '../forms';
-import { ROLE_CODES, ROLE_GROUPS } from '../roles';
 import { listEnvelope, ok } from './common';
 
 // Management API (DESIGN.md section 5): /users, /companies, /companies/{id}/sn, /models, /audit.
@@ -109,7 +109,7 @@ const companyFields = {
   licences: licencesField,
   tier: z.enum(['trial', 'production']),
   /** yyyy-MM-dd; null: open-ended. */
-  tier_ends_at: z.iso.date('Date must be yyyy-MM-dd').nullable(),
+  tier_ends_at: calendarDateField.nullable(),
 };
 export const companyBody = z.strictObject({
   ...companyFields,
@@ -242,5 +242,7 @@ export const auditVerifyResponse = ok(
     count: z.number().int(),
     broken_id: z.number().int().nullable(),
     reason: z.string().nullable(),
+    /** Every break found (the first 1,000). */
+    breaks: z.array(z.object({ id: z.number().int(), reason: z.string() })),
   }),
 );

@@ -17,6 +17,11 @@ export const featureFlags = z.object({
   keyEraseDemo: z.boolean(),
   enforceLogin: z.boolean(),
   showTimer: z.boolean(),
+  /** Seconds without activity after which a session ends (IDLE_TIMEOUT_S). */
+  idleTimeoutS: z.number().int().positive(),
+  /** Company codes the permission catalogue needs (server configuration). */
+  platformCompanyCode: z.string(),
+  hqscCompanyCode: z.string(),
 });
 export type FeatureFlags = z.infer<typeof featureFlags>;
 export const configResponse = ok(featureFlags);
@@ -24,6 +29,12 @@ export const configResponse = ok(featureFlags);
 export const ipResponse = ok(z.object({ ip: z.string() }));
 
 export const healthResponse = z.object({ status: z.literal('ok'), version: z.string() });
+
+/** GET /ready: 200 when the database answers and every migration is applied, else 503. */
+export const readyResponse = z.object({
+  status: z.enum(['ready', 'not ready']),
+  reason: z.string().nullable(),
+});
 
 /** POST /msg/us (spec 5, Contact Us). */
 export const contactBody = z.strictObject({

@@ -1,47 +1,37 @@
-import {
-  can,
-  GLOBAL_ADMIN_ROLES,
-  hasAnyRole,
-  type Permission,
-  type RoleCode,
-} from '@tkc/contracts/roles';
-import { forbidden, notFound } from '../../lib/errors';
+import { type Action, can, scopeOf } from '@tkc/contracts/access/permissions';
+import { isGlobalAdmin as holdsGlobalAdmin, type RoleCode } from '@tkc/contracts/access/roles';
+import { fail } from '../../lib/errors';
 import type { ActorContext } from './actor-context';
 
-// The server's one permission module: spec section 6's matrix lives in @tkc/contracts/roles (the SPA
-// reads the same rules); every management route asks here before it does anything.
+// Row-level checks over the permission catalogue (@tkc/contracts/access/permissions). The route
+// hook has already refused an actor who may not do the action anywhere; a service asks here
+// whether the action reaches the company of the row in hand.
 
 export type Scope = { isAll: true } | { isAll: false; companyCode: string };
 
 export const isGlobalAdmin = (actor: ActorContext) =>
-  hasAnyRole(actor.roles, GLOBAL_ADMIN_ROLES, actor.platformCode, actor.platformCode);
+  holdsGlobalAdmin(actor.roles, actor.platformCode);
 
 /**
  * Throws unless the actor may do `action` on data of `targetCompanyCode`. Another company's data
  * answers 404, so ids do not tell whether they exist; one's own company answers 403.
  */
-export function assertCan(
-  actor: ActorContext,
-  action: Permission,
-  targetCompanyCode: string,
-): void {
-  if (can(actor.roles, actor.companyCode, action, targetCompanyCode, actor.platformCode)) return;
-  throw targetCompanyCode === actor.companyCode ? forbidden() : notFound();
+export function assertCan(actor: ActorContext, action: Action, targetCompanyCode: string): void {
+  if (can(actor, action, targetCompanyCode)) return;
+  throw fail(targetCompanyCode === actor.companyCode ? 'access.forbidden' : 'request.not_found');
 }
 
-/** Which companies a list may show: all (global right), the actor's own (local right), or 403. */
-export function listScope(actor: ActorContext, action: Permission): Scope {
-  if (can(actor.roles, actor.companyCode, action, '\u0000any', actor.platformCode))
-    return { isAll: true };
-  if (can(actor.roles, actor.companyCode, action, actor.companyCode, actor.platformCode)) {
-    return { isAll: false, companyCode: actor.companyCode };
-  }
-  throw forbidden();
+/** Which companies a list may show: all (a platform grant), the actor's own, or 403. */
+export function listScope(actor: ActorContext, action: Action): Scope {
+  const scope = scopeOf(actor, action);
+  if (scope === 'all') return { isAll: true };
+  if (scope === 'own') return { isAll: false, companyCode: actor.companyCode };
+  throw fail('access.forbidden');
 }
 
 /**
  * Whether the actor may hand out these roles in the target company: platform roles only in the
- * platform company, plf-owner only by a platform owner (spec 6: "only the first edits").
+ * platform company, plf-owner only by a platform owner.
  */
 export function assertCanGrant(
   actor: ActorContext,
@@ -52,22 +42,13 @@ export function assertCanGrant(
   const isPlatformTarget = targetCompanyCode === actor.platformCode;
   for (const role of roles) {
     if ((role === 'plf-owner' || role === 'plf-admin') && !isPlatformTarget) {
-      throw forbidden(`The role ${role} can only be granted in the platform company`);
+      throw fail('user.platform_role_only', { role });
     }
-    if (
-      role === 'plf-owner' &&
-      !can(
-        actor.roles,
-        actor.companyCode,
-        'platformOwner.edit',
-        targetCompanyCode,
-        actor.platformCode,
-      )
-    ) {
-      throw forbidden('Only a platform owner can grant the platform owner role');
+    if (role === 'plf-owner' && !can(actor, 'platformOwner.edit', targetCompanyCode)) {
+      throw fail('user.only_owner_grants_owner');
     }
     if (role === 'plf-admin' && !isGlobalAdmin(actor)) {
-      throw forbidden('Only a platform administrator can grant the platform administrator role');
+      throw fail('user.only_admin_grants_admin');
     }
   }
 }

@@ -1,9 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { requireActor } from '../../plugins/session';
 import type { AuthDeps } from '../auth/auth-deps';
-import { MSG } from '../auth/auth-policy';
 import { findProfile } from '../auth/auth-repo';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking, set by the access hook on action routes (else built on first use). */
+    actor: ActorContext | null;
+  }
+}
 
 /** Who is asking: the session's user with company code and 'COMPANY/role' strings. */
 export type ActorContext = {
@@ -13,28 +19,32 @@ export type ActorContext = {
   companyCode: string;
   roles: string[];
   platformCode: string;
+  hqscCode: string;
   /** The user's time zone: list date filters are wall-clock dates there. */
   timeZone: string;
   ip: string;
 };
 
-export type ActorDeps = Pick<AuthDeps, 'db' | 'cache'> & { platformCode: string };
+export type ActorDeps = Pick<AuthDeps, 'db' | 'cache'> & { platformCode: string; hqscCode: string };
 
 export async function actorContext(
   deps: ActorDeps,
   request: FastifyRequest,
 ): Promise<ActorContext> {
+  if (request.actor) return request.actor;
   const actor = requireActor(request);
   const profile = await deps.cache.profile(actor.userId, () => findProfile(deps.db, actor.userId));
-  if (!profile) throw unauthorized(MSG.sessionEnded);
-  return {
+  if (!profile) throw fail('access.session_ended');
+  request.actor = {
     userId: actor.userId,
     email: actor.email,
     companyId: actor.companyId,
     companyCode: profile.companyCode,
     roles: profile.roles,
     platformCode: deps.platformCode,
+    hqscCode: deps.hqscCode,
     timeZone: profile.user.timezone,
     ip: request.ip,
   };
+  return request.actor;
 }

@@ -1,55 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { safeEqual } from '../../lib/crypto';
-import { forbidden } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail/mailer';
-import { verifyAuditChain } from '../audit/audit-service';
-import { createInvitation } from '../invitations/invitation-service';
+import { type AdminContext, runAdminCommand } from '../../cli/admin-commands';
+import { adminRoute } from '../../plugins/route-access';
 
-export const adminInviteBody = z.strictObject({
-  email: z.email(),
-  company: z.string().min(1).max(32),
-  role: z.string().min(1).max(200),
-  lang: z.enum(['en', 'de', 'es', 'fr', 'ja', 'zh']).optional(),
-});
-
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+const runBody = z.strictObject({ argv: z.array(z.string().max(4096)).min(1).max(64) });
 
 /**
- * The `npm run admin` commands while the server runs (PGlite allows one process per data folder):
- * loopback only, with the token the server wrote to DATA_DIR/admin.token. Hidden from the API docs.
+ * The `npm run admin` commands while the server holds the embedded database: loopback only, with
+ * the token the server wrote to DATA_DIR/server.json (the access hook checks both: `adminRoute`).
+ * Hidden from the API docs.
  */
-export function adminRoutes(deps: {
-  db: Db;
-  mailer: Mailer;
-  clock: () => Date;
-  publicUrl: string;
-  token: string;
-}): FastifyPluginAsyncZod {
+export function adminRoutes(ctx: AdminContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', async (request) => {
-      const sent = String(request.headers['x-admin-token'] ?? '');
-      if (!isLoopback(request.socket.remoteAddress ?? '') || !safeEqual(sent, deps.token))
-        throw forbidden();
-    });
     app.post(
-      '/internal/admin/invite',
-      { schema: { hide: true, body: adminInviteBody } },
-      async (request) => {
-        const { link } = await createInvitation(deps, {
-          email: request.body.email,
-          companyCode: request.body.company,
-          roles: request.body.role.split(',').map((r) => r.trim()),
-          lang: request.body.lang,
-        });
-        return { status: 200, msg: 'OK', data: { link } };
-      },
+      '/internal/admin/run',
+      { config: adminRoute, schema: { hide: true, body: runBody } },
+      async (request) => ({
+        status: 200,
+        msg: 'OK',
+        data: await runAdminCommand(request.body.argv, ctx),
+      }),
     );
-    app.post('/internal/admin/audit-verify', { schema: { hide: true } }, async () => ({
-      status: 200,
-      msg: 'OK',
-      data: await verifyAuditChain(deps.db),
-    }));
   };
 }

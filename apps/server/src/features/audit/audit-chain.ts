@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../lib/crypto';
+import { toStorableText } from '../../lib/text';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -30,4 +31,20 @@ export function chainHash(prevHash: string, content: ChainedContent): string {
     createdAt: content.createdAt.toISOString(),
   });
   return sha256Hex(`${prevHash}\n${canonical}`);
+}
+
+/**
+ * A value as PostgreSQL will store it: NUL has no place in text or jsonb, and a lone UTF-16
+ * surrogate becomes U+FFFD on the way in. The chain hashes this form, so what is stored is
+ * exactly what was hashed (docs/security.md#audit-chain).
+ */
+export function storable<T>(value: T): T {
+  if (typeof value === 'string') return toStorableText(value) as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [storable(k), storable(v)]),
+    ) as T;
+  }
+  return value;
 }

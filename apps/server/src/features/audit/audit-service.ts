@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { type ChainedContent, chainHash, GENESIS_HASH } from './audit-chain';
+import { type ChainedContent, chainHash, GENESIS_HASH, storable } from './audit-chain';
 import {
   findLastAuditHash,
   insertAuditEvent,
@@ -25,7 +25,7 @@ export type AuditEvent = {
 export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> {
   await lockAuditChain(tx);
   const prevHash = (await findLastAuditHash(tx)) ?? GENESIS_HASH;
-  const content: ChainedContent = {
+  const content: ChainedContent = storable({
     // Millisecond precision round-trips exactly through timestamptz, so the hash re-computes.
     createdAt: new Date(),
     actorUserId: event.actorUserId ?? null,
@@ -36,7 +36,7 @@ export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> 
     ip: event.ip ?? '',
     result: event.result,
     detail: event.detail ?? {},
-  };
+  });
   await insertAuditEvent(tx, { ...content, prevHash, hash: chainHash(prevHash, content) });
 }
 
@@ -61,22 +61,40 @@ export function recordActorAudit(
   });
 }
 
+export type ChainBreak = { id: number; reason: string };
+
 export type ChainVerdict =
   | { isValid: true; count: number }
-  | { isValid: false; count: number; brokenId: number; reason: string };
+  | {
+      isValid: false;
+      /** Events checked. */
+      count: number;
+      /** The first break, and every break (at most MAX_BREAKS). */
+      brokenId: number;
+      reason: string;
+      breaks: ChainBreak[];
+    };
 
-/** Walks the chain in id order; names the first event whose link or content does not hold. */
+const MAX_BREAKS = 1000;
+
+/**
+ * Walks the chain in id order and names every event whose link or content does not hold. After
+ * a break the walk goes on from the stored hash, so one bad event is one break, and a removed
+ * event shows as a broken link at the event after it.
+ */
 export async function verifyAuditChain(db: DbOrTx, pageSize = 5000): Promise<ChainVerdict> {
   let prevHash = GENESIS_HASH;
   let lastId = 0;
   let count = 0;
+  const breaks: ChainBreak[] = [];
+  const note = (id: number, reason: string) => {
+    if (breaks.length < MAX_BREAKS) breaks.push({ id, reason });
+  };
   for (;;) {
     const rows = await listAuditEventsAfter(db, lastId, pageSize);
     for (const row of rows) {
-      if (row.prevHash !== prevHash) {
-        return { isValid: false, count, brokenId: row.id, reason: 'previous hash does not match' };
-      }
-      const expected = chainHash(prevHash, {
+      if (row.prevHash !== prevHash) note(row.id, 'previous hash does not match');
+      const expected = chainHash(row.prevHash, {
         createdAt: row.createdAt,
         actorUserId: row.actorUserId,
         actorEmail: row.actorEmail,
@@ -87,18 +105,15 @@ export async function verifyAuditChain(db: DbOrTx, pageSize = 5000): Promise<Cha
         result: row.result,
         detail: row.detail,
       });
-      if (row.hash !== expected) {
-        return {
-          isValid: false,
-          count,
-          brokenId: row.id,
-          reason: 'content does not match its hash',
-        };
-      }
+      if (row.hash !== expected) note(row.id, 'content does not match its hash');
       prevHash = row.hash;
       lastId = row.id;
       count++;
     }
-    if (rows.length < pageSize) return { isValid: true, count };
+    if (rows.length < pageSize) break;
   }
+  const [first] = breaks;
+  return first
+    ? { isValid: false, count, brokenId: first.id, reason: first.reason, breaks }
+    : { isValid: true, count };
 }

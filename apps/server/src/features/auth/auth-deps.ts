@@ -19,7 +19,7 @@ export type AuthDeps = {
   clock: () => Date;
   /** Dropped for a user after every change to that user's session or profile. */
   cache: AuthCache;
-  config: Pick<Config, 'sessionTtlS' | 'publicUrl' | 'supportEmail'>;
+  config: Pick<Config, 'sessionTtlS' | 'idleTimeoutS' | 'publicUrl' | 'supportEmail'>;
 };
 
 /** Where a request came from, as the server sees it (never the body's `ip`, which is the client's word). */

@@ -14,34 +14,18 @@ import {
 } from '@tkc/contracts/constants';
 
 export const LOGIN_CODE_TTL_MS = EMAIL_CODE_TTL_MS;
-export const PASSWORD_PROOF_TTL_MS = PASSWORD_CHALLENGE_TTL_MS;
+/** A verification token lives 5 minutes from the password check or from the last code sent... */
+export const VERIFICATION_TTL_MS = PASSWORD_CHALLENGE_TTL_MS;
+/** ...but never longer than 15 minutes from the password check (the code-send window). */
+export const VERIFICATION_MAX_MS = 15 * 60_000;
+/** Sign-ins of one user waiting for their code at once (one per device, say). */
+export const PENDING_VERIFICATIONS_PER_USER = 5;
 export const CODE_MAX_FAILURES = EMAIL_CODE_MAX_ATTEMPTS;
 /** Wrong codes count in a window of this length from the first one. */
 export const CODE_FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_AFTER_FAILED_LOGINS = SIGN_IN_LOCKOUT_FAILURES;
 export const LOCK_DURATION_MS = SIGN_IN_LOCKOUT_MS;
 export { INVITATION_TTL_MS, RECOVERY_CODE_COUNT, RESET_LINK_TTL_MS };
-
-export const MSG = {
-  loginIncorrect: 'Email or password is incorrect',
-  multipleDevices: 'Logging in multiple devices is not allowed',
-  multipleDevicesVerify:
-    'Logging in multiple devices is not allowed, fill in the new verification code to logout other device',
-  otpInvalid: 'The provided email, password, or OTP is invalid.',
-  invalidEmail: 'Invalid Email',
-  accountLocked: 'Too many failed sign-ins: this account is locked for 15 minutes',
-  tooManyCodes: 'Too many wrong codes: please wait before trying again',
-  accountDisabled: 'This account has been disabled',
-  emailNotRegistered: "This Email hasn't been registered.",
-  accountNotRegistered: "This account hasn't been registered yet.",
-  invalidLink: 'The link may have expired or not been typed correctly.',
-  emailRegistered: 'This Email has been Registered, please login instead.',
-  noAuthId: 'No AuthId',
-  sessionEnded: 'Please Login again.',
-  oldPasswordWrong: 'The old password is incorrect',
-  codeInvalid: 'The code is not valid',
-  totpNotPending: 'Start the authenticator set-up first',
-} as const;
 
 const MIN = 60;
 export const LIMITS = {
@@ -79,9 +63,28 @@ export const LIMITS = {
     max: 10,
     windowS: 60 * MIN,
   }),
+  /** The old password of PATCH /auth/profile: each check counts (argon2id is the cost). */
+  passwordCheckPerAccount: (userId: string): Limit => ({
+    key: `password-check:acct:${userId}`,
+    max: 5,
+    windowS: 15 * MIN,
+    code: 'auth.too_many_password_checks',
+  }),
   contactPerAccount: (userId: string): Limit => ({
     key: `contact:acct:${userId}`,
     max: 5,
     windowS: 60 * MIN,
   }),
 } as const;
+
+/**
+ * A session's last use is written at most once a step (a minute, less for a short limit), so the
+ * server ends a session when no request came for the idle limit plus at most one step: never before
+ * the browser's own idle timer, which keeps the server informed while the user is active.
+ */
+export const lastSeenStepMs = (idleTimeoutS: number) =>
+  Math.min(60_000, Math.max(1000, Math.floor((idleTimeoutS * 1000) / 20)));
+
+/** How long since its last recorded use a session may be before it is over. */
+export const idleLimitMs = (idleTimeoutS: number) =>
+  idleTimeoutS * 1000 + lastSeenStepMs(idleTimeoutS);

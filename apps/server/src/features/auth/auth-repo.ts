@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -89,7 +89,14 @@ export async function findSessionOfUser(
 /** Replaces whatever session the user had: the unique user_id keeps it to one row. */
 export async function upsertSession(
   db: DbOrTx,
-  row: { userId: string; tokenHash: string; expiresAt: Date; ip: string; userAgent: string },
+  row: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    lastSeenAt: Date;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<void> {
   await db
     .insert(sessions)
@@ -100,6 +107,7 @@ export async function upsertSession(
         id: sql`gen_random_uuid()`,
         tokenHash: row.tokenHash,
         expiresAt: row.expiresAt,
+        lastSeenAt: row.lastSeenAt,
         ip: row.ip,
         userAgent: row.userAgent,
         createdAt: sql`now()`,
@@ -110,10 +118,29 @@ export async function upsertSession(
 export async function extendSession(db: DbOrTx, sessionId: string, expiresAt: Date, now: Date) {
   const updated = await db
     .update(sessions)
-    .set({ expiresAt })
+    .set({ expiresAt, lastSeenAt: now })
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
     .returning({ id: sessions.id });
   return updated.length > 0;
+}
+
+/** Records a use, unless one was recorded less than `stepMs` ago (at most one write a step). */
+export async function touchSession(db: DbOrTx, sessionId: string, now: Date, stepMs: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - stepMs))),
+    );
+}
+
+/** Ends a session found idle, unless a use was recorded meanwhile; true when it ended it. */
+export async function deleteIdleSession(db: DbOrTx, sessionId: string, lastSeenAt: Date) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.lastSeenAt, lastSeenAt)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
@@ -218,6 +245,14 @@ export async function findValidResetToken(db: DbOrTx, tokenHash: string, now: Da
   return row;
 }
 
+/** Spends every outstanding reset link of the user (after a reset or a password change). */
+export async function spendResetTokensOfUser(db: DbOrTx, userId: string, now: Date) {
+  await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)));
+}
+
 /** Claims the token: only one caller ever gets true. */
 export async function claimResetToken(db: DbOrTx, id: string, now: Date): Promise<boolean> {
   const claimed = await db
@@ -252,6 +287,26 @@ export async function findValidInvitation(db: DbOrTx, tokenHash: string, now: Da
     )
     .limit(1);
   return row;
+}
+
+/** The address's open invitation (not used, not withdrawn), expired or not. */
+export async function findOpenInvitationByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.email, email),
+        isNull(invitations.usedAt),
+        isNull(invitations.withdrawnAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function withdrawInvitationRow(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(invitations).set({ withdrawnAt: now }).where(eq(invitations.id, id));
 }
 
 export async function claimInvitation(db: DbOrTx, id: string, now: Date): Promise<boolean> {
@@ -293,6 +348,7 @@ export async function findLiveSessionWithUser(db: DbOrTx, tokenHash: string, now
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
       userId: users.id,
       email: users.email,
       companyId: users.companyId,

@@ -22,20 +22,15 @@ import {
 } from '@tkc/contracts/api/auth';
 import { okEmpty } from '@tkc/contracts/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { linkRoute, publicRoute, sessionRoute } from '../../plugins/route-access';
 import { originOf, requireActor } from '../../plugins/session';
 import type { AuthDeps } from './auth-deps';
-import {
-  login,
-  logout,
-  refresh,
-  resolveSession,
-  sendLoginCode,
-  verifyLogin,
-} from './login-service';
+import { login, sendLoginCode, verifyLogin } from './login-service';
 import { changeMfa, startMfa, verifyMfa } from './mfa-service';
 import { getProfile, patchProfile } from './profile-service';
 import { register, verifyInvitation } from './registration-service';
 import { completePasswordReset, requestPasswordReset, verifyResetLink } from './reset-service';
+import { logout, refresh, resolveSession } from './session-service';
 
 const OK = 'OK';
 const tags = ['auth'];
@@ -45,7 +40,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/auth/login',
-      { schema: { tags, body: loginBody, response: { 200: loginResponse } } },
+      { config: publicRoute, schema: { tags, body: loginBody, response: { 200: loginResponse } } },
       async (request) => ({
         status: 200 as const,
         msg: OK,
@@ -55,7 +50,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/login/otp',
-      { schema: { tags, body: loginOtpBody, response: { 200: okEmpty } } },
+      { config: publicRoute, schema: { tags, body: loginOtpBody, response: { 200: okEmpty } } },
       async (request) => {
         await sendLoginCode(deps, request.body, originOf(request));
         return { status: 200 as const, msg: 'OTP sent' };
@@ -64,7 +59,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/login/verify',
-      { schema: { tags, body: loginVerifyBody, response: { 200: loginVerifyResponse } } },
+      {
+        config: publicRoute,
+        schema: { tags, body: loginVerifyBody, response: { 200: loginVerifyResponse } },
+      },
       async (request) => {
         const { userId, session } = await verifyLogin(deps, request.body, originOf(request));
         request.session = await sessionFor(deps, session.token);
@@ -74,7 +72,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/logout',
-      { schema: { tags, body: logoutBody, response: { 200: okEmpty } } },
+      { config: sessionRoute, schema: { tags, body: logoutBody, response: { 200: okEmpty } } },
       async (request) => {
         await logout(deps, requireActor(request), originOf(request));
         request.session = null;
@@ -82,16 +80,20 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/auth/refresh', { schema: { tags, response: { 200: okEmpty } } }, async (request) => {
-      const actor = requireActor(request);
-      const expiresAt = await refresh(deps, actor, originOf(request));
-      request.session = { ...request.session!, expiresAt };
-      return { status: 200 as const, msg: OK };
-    });
+    app.post(
+      '/auth/refresh',
+      { config: sessionRoute, schema: { tags, response: { 200: okEmpty } } },
+      async (request) => {
+        const actor = requireActor(request);
+        const expiresAt = await refresh(deps, actor, originOf(request));
+        request.session = { ...request.session!, expiresAt };
+        return { status: 200 as const, msg: OK };
+      },
+    );
 
     app.get(
       '/auth/profile',
-      { schema: { tags, response: { 200: profileResponse } } },
+      { config: sessionRoute, schema: { tags, response: { 200: profileResponse } } },
       async (request) => {
         const actor = requireActor(request);
         return {
@@ -104,7 +106,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.patch(
       '/auth/profile',
-      { schema: { tags, body: profilePatchBody, response: { 200: profileResponse } } },
+      {
+        config: sessionRoute,
+        schema: { tags, body: profilePatchBody, response: { 200: profileResponse } },
+      },
       async (request) => {
         const actor = requireActor(request);
         await patchProfile(deps, actor, request.body, originOf(request));
@@ -118,7 +123,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/mfa',
-      { schema: { tags, body: mfaStartBody, response: { 200: mfaStartResponse } } },
+      {
+        config: sessionRoute,
+        schema: { tags, body: mfaStartBody, response: { 200: mfaStartResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: OK,
@@ -128,7 +136,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/mfa/verify',
-      { schema: { tags, body: mfaVerifyBody, response: { 200: mfaVerifyResponse } } },
+      {
+        config: sessionRoute,
+        schema: { tags, body: mfaVerifyBody, response: { 200: mfaVerifyResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: OK,
@@ -138,7 +149,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.patch(
       '/auth/mfa',
-      { schema: { tags, body: mfaPatchBody, response: { 200: mfaPatchResponse } } },
+      {
+        config: sessionRoute,
+        schema: { tags, body: mfaPatchBody, response: { 200: mfaPatchResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: OK,
@@ -148,7 +162,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/reset_password',
-      { schema: { tags, body: resetPasswordBody, response: { 200: okEmpty } } },
+      {
+        config: publicRoute,
+        schema: { tags, body: resetPasswordBody, response: { 200: okEmpty } },
+      },
       async (request) => {
         await requestPasswordReset(deps, request.body, originOf(request));
         return { status: 200 as const, msg: 'Password reset mail sent' };
@@ -157,7 +174,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/reset_password/verify',
-      { schema: { tags, response: { 200: resetVerifyResponse } } },
+      { config: linkRoute, schema: { tags, response: { 200: resetVerifyResponse } } },
       async (request) => ({
         status: 200 as const,
         msg: OK,
@@ -167,7 +184,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/reset_password/update',
-      { schema: { tags, body: resetUpdateBody, response: { 200: okEmpty } } },
+      { config: linkRoute, schema: { tags, body: resetUpdateBody, response: { 200: okEmpty } } },
       async (request) => {
         await completePasswordReset(deps, request.authToken, request.body, originOf(request));
         return {
@@ -179,7 +196,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/registration/verify',
-      { schema: { tags, response: { 200: registrationVerifyResponse } } },
+      { config: linkRoute, schema: { tags, response: { 200: registrationVerifyResponse } } },
       async (request) => ({
         status: 200 as const,
         msg: OK,
@@ -189,7 +206,10 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/auth/registration',
-      { schema: { tags, body: registrationBody, response: { 200: registrationResponse } } },
+      {
+        config: linkRoute,
+        schema: { tags, body: registrationBody, response: { 200: registrationResponse } },
+      },
       async (request) => {
         const { userId, session } = await register(
           deps,
@@ -206,5 +226,5 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
 
 /** The just-opened session, so this very answer already carries its authid header. */
 async function sessionFor(deps: AuthDeps, token: string) {
-  return (await resolveSession(deps, token)) ?? null;
+  return (await resolveSession(deps, token)).session ?? null;
 }

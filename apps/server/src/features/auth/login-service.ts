@@ -1,40 +1,55 @@
+import type { ApiErrorCode } from '@tkc/contracts/api/error-codes';
 import type { DbOrTx } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { fail, tooManyRequests } from '../../lib/errors';
 import { toLanguage } from '../../lib/language';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit-service';
-import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
+import type { AuthDeps, RequestOrigin } from './auth-deps';
 import {
   LIMITS,
   LOCK_AFTER_FAILED_LOGINS,
   LOCK_DURATION_MS,
-  MSG,
-  PASSWORD_PROOF_TTL_MS,
+  PENDING_VERIFICATIONS_PER_USER,
+  VERIFICATION_MAX_MS,
+  VERIFICATION_TTL_MS,
 } from './auth-policy';
 import {
-  deleteSession,
-  extendSession,
-  findLiveSessionWithUser,
   findSessionOfUser,
   findUserByEmail,
   incrementFailedLogins,
   lockUser,
   type UserRow,
   updateUser,
-  upsertSession,
 } from './auth-repo';
 import {
+  acceptsEmailCodes,
   assertCodeEntryAllowed,
   checkSecondFactor,
   type FactorMode,
   issueEmailCode,
 } from './second-factor';
+import { isLive, type OpenedSession, openSession } from './session-service';
+import {
+  deleteVerification,
+  findVerification,
+  insertVerification,
+  setVerificationExpiry,
+  type VerificationRow,
+} from './verification-repo';
 
-export type OpenedSession = { token: string; expiresAt: Date };
+// Sign-in (docs/security.md#passwords-and-second-factors): the password step checks the password
+// once (the one argon2id of a sign-in) and hands out the temporary verification token; the code
+// steps take that token, never the password.
 
-const methodsOf = (user: UserRow) =>
-  user.mfa === 'totp' && user.totpSecretEnc ? (['totp', 'email'] as const) : (['email'] as const);
+/** The second factors that sign this user in: the authenticator first when it is on. */
+function methodsOf(user: UserRow): ('totp' | 'email')[] {
+  if (user.mfa !== 'totp' || !user.totpSecretEnc) return ['email'];
+  return acceptsEmailCodes(user) ? ['totp', 'email'] : ['totp'];
+}
+
+/** Ties a verification to the password it was checked against: a change voids it. */
+const passwordFingerprint = (user: Pick<UserRow, 'passwordHash'>) => sha256Hex(user.passwordHash);
 
 /**
  * Checks the password, counting failures: the tenth wrong one in a row locks the account for
@@ -45,7 +60,7 @@ async function provePassword(
   email: string,
   passwordHash: string,
   origin: RequestOrigin,
-  failureMsg: string,
+  failureCode: ApiErrorCode,
 ): Promise<UserRow> {
   const now = deps.clock();
   const user = await findUserByEmail(deps.db, email);
@@ -60,11 +75,14 @@ async function provePassword(
         detail: { reason: 'unknown-email' },
       }),
     );
-    throw badRequest(failureMsg);
+    throw fail(failureCode);
   }
   if (user.lockedUntil && user.lockedUntil > now) {
     await auditUser(deps.db, user, 'auth.login.password', 'failure', origin, { reason: 'locked' });
-    throw tooManyRequests((user.lockedUntil.getTime() - now.getTime()) / 1000, MSG.accountLocked);
+    throw tooManyRequests(
+      (user.lockedUntil.getTime() - now.getTime()) / 1000,
+      'auth.account_locked',
+    );
   }
   if (!(await verifyPassword(user.passwordHash, passwordHash))) {
     await deps.db.transaction(async (tx) => {
@@ -82,13 +100,13 @@ async function provePassword(
         isLocking,
       });
     });
-    throw badRequest(failureMsg);
+    throw fail(failureCode);
   }
   if (user.isDisabled) {
     await auditUser(deps.db, user, 'auth.login.password', 'failure', origin, {
       reason: 'disabled',
     });
-    throw forbidden(MSG.accountDisabled);
+    throw fail('auth.account_disabled');
   }
   return user;
 }
@@ -117,10 +135,7 @@ export function auditUser(
   return db.transaction(write);
 }
 
-const isLive = (session: { expiresAt: Date } | undefined, now: Date) =>
-  !!session && session.expiresAt > now;
-
-/** POST /auth/login */
+/** POST /auth/login: the password step; answers the verification token the code steps take. */
 export async function login(
   deps: AuthDeps,
   body: { email: string; password: string; force?: boolean },
@@ -128,33 +143,64 @@ export async function login(
 ) {
   const email = body.email.toLowerCase();
   await deps.limiter.hit(LIMITS.loginPerIp(origin.ip), LIMITS.loginPerAccount(email));
-  const user = await provePassword(deps, email, body.password, origin, MSG.loginIncorrect);
+  const user = await provePassword(deps, email, body.password, origin, 'auth.login_incorrect');
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { failedLogins: 0, lockedUntil: null, passwordOkAt: now });
+  const token = newToken();
+  const isConflict = await deps.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { failedLogins: 0, lockedUntil: null });
     await auditUser(tx, user, 'auth.login.password', 'success', origin);
+    const current = await findSessionOfUser(tx, user.id);
+    if (!body.force && isLive(current, now, deps.config.idleTimeoutS)) return true;
+    await insertVerification(
+      tx,
+      {
+        userId: user.id,
+        tokenHash: sha256Hex(token),
+        passwordFingerprint: passwordFingerprint(user),
+        issuedAt: now,
+        expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+      },
+      PENDING_VERIFICATIONS_PER_USER,
+    );
+    return false;
   });
-  if (!body.force && isLive(await findSessionOfUser(deps.db, user.id), now)) {
-    throw conflict(MSG.multipleDevices);
-  }
-  return { methods: [...methodsOf(user)], mfa: (user.mfa as 'totp' | 'email' | null) ?? null };
+  if (isConflict) throw fail('auth.multiple_devices');
+  return {
+    verify_token: token,
+    methods: methodsOf(user),
+    mfa: (user.mfa as 'totp' | 'email' | null) ?? null,
+  };
 }
 
-/** POST /auth/login/otp: only within 5 minutes of a proven password, so nobody can mail-bomb. */
+type PendingSignIn = { verification: VerificationRow; user: UserRow };
+
+/** Whether the verification still stands: in time, for an enabled user, the same password. */
+const isUsable = ({ verification, user }: PendingSignIn, now: Date) =>
+  verification.expiresAt > now &&
+  !user.isDisabled &&
+  verification.passwordFingerprint === passwordFingerprint(user);
+
+/** POST /auth/login/otp: mails a code, for a live verification token only (no mail-bombing). */
 export async function sendLoginCode(
   deps: AuthDeps,
-  body: { email: string },
+  body: { verify_token: string },
   origin: RequestOrigin,
 ) {
-  const email = body.email.toLowerCase();
-  await deps.limiter.hit(LIMITS.codeSendPerIp(origin.ip), LIMITS.codeSendPerAccount(email));
+  await deps.limiter.hit(LIMITS.codeSendPerIp(origin.ip));
+  const pending = await findVerification(deps.db, sha256Hex(body.verify_token));
   const now = deps.clock();
-  const user = await findUserByEmail(deps.db, email);
-  const hasProvenPassword =
-    !!user?.passwordOkAt && now.getTime() - user.passwordOkAt.getTime() < PASSWORD_PROOF_TTL_MS;
-  if (!user || !hasProvenPassword || user.isDisabled) throw badRequest(MSG.invalidEmail);
+  if (!pending || !isUsable(pending, now)) throw fail('auth.invalid_email');
+  const { user, verification } = pending;
+  await deps.limiter.hit(LIMITS.codeSendPerAccount(user.email));
+  if (!acceptsEmailCodes(user)) throw fail('auth.email_codes_off');
   const code = await deps.db.transaction(async (tx) => {
     const issued = await issueEmailCode(tx, deps, user.id, 'login');
+    // A new code gives the code page its 5 minutes again, up to the verification's last minute.
+    const renewed = Math.min(
+      now.getTime() + VERIFICATION_TTL_MS,
+      verification.issuedAt.getTime() + VERIFICATION_MAX_MS,
+    );
+    await setVerificationExpiry(tx, verification.id, new Date(renewed));
     await auditUser(tx, user, 'auth.code.sent', 'success', origin, { purpose: 'login' });
     return issued;
   });
@@ -166,29 +212,58 @@ export async function sendLoginCode(
   });
 }
 
-/** POST /auth/login/verify: password and second factor again, then the one session. */
+/**
+ * POST /auth/login/verify: the second factor of the sign-in the token names, then the one
+ * session. The token is spent by success (or a password changed meanwhile); a wrong code counts
+ * towards the user's five and leaves it for another try.
+ */
 export async function verifyLogin(
   deps: AuthDeps,
-  body: { email: string; password: string; code: string; mode: FactorMode; force?: boolean },
+  body: { verify_token: string; code: string; mode: FactorMode; force?: boolean },
   origin: RequestOrigin,
 ): Promise<{ userId: string; session: OpenedSession }> {
-  const email = body.email.toLowerCase();
-  await deps.limiter.hit(LIMITS.codeEntryPerIp(origin.ip), LIMITS.codeEntryPerAccount(email));
-  const proven = await provePassword(deps, email, body.password, origin, MSG.otpInvalid);
+  await deps.limiter.hit(LIMITS.codeEntryPerIp(origin.ip));
+  const tokenHash = sha256Hex(body.verify_token);
+  const found = await findVerification(deps.db, tokenHash);
+  if (!found) {
+    await deps.db.transaction((tx) =>
+      recordAudit(tx, {
+        action: 'auth.login',
+        result: 'failure',
+        ip: origin.ip,
+        detail: { reason: 'unknown-verification', mode: body.mode },
+      }),
+    );
+    throw fail('auth.verification_expired');
+  }
+  await deps.limiter.hit(LIMITS.codeEntryPerAccount(found.user.email));
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock();
-    const user = (await lockUser(tx, proven.id))!;
+    const user = (await lockUser(tx, found.user.id))!;
+    const pending = await findVerification(tx, tokenHash, { lock: true });
+    if (!pending || pending.user.id !== user.id || pending.verification.expiresAt <= now) {
+      await auditUser(tx, user, 'auth.login', 'failure', origin, {
+        reason: 'verification-expired',
+        mode: body.mode,
+      });
+      return { kind: 'expired' as const };
+    }
+    if (user.isDisabled) return { kind: 'disabled' as const };
+    // Ten wrong passwords since this one was checked lock the code step too.
+    if (user.lockedUntil && user.lockedUntil > now)
+      return { kind: 'locked' as const, until: user.lockedUntil };
     // A reset or change committed since the password was checked: that check no longer counts.
-    if (user.passwordHash !== proven.passwordHash) {
+    if (pending.verification.passwordFingerprint !== passwordFingerprint(user)) {
+      await deleteVerification(tx, pending.verification.id);
       await auditUser(tx, user, 'auth.login', 'failure', origin, {
         reason: 'password-changed',
         mode: body.mode,
       });
-      return { kind: 'stale-password' as const };
+      return { kind: 'expired' as const };
     }
     assertCodeEntryAllowed(user, now);
     const current = await findSessionOfUser(tx, user.id);
-    const hasOtherSession = isLive(current, now);
+    const hasOtherSession = isLive(current, now, deps.config.idleTimeoutS);
     if (hasOtherSession && !body.force) return { kind: 'conflict' as const };
     if (!(await checkSecondFactor(tx, deps, user, body.mode, body.code, 'login'))) {
       await auditUser(tx, user, 'auth.login', 'failure', origin, {
@@ -198,98 +273,21 @@ export async function verifyLogin(
       return { kind: 'bad-code' as const };
     }
     const session = await openSession(tx, deps, user.id, origin);
-    await updateUser(tx, user.id, { passwordOkAt: null });
+    await deleteVerification(tx, pending.verification.id);
     await auditUser(tx, user, 'auth.login', 'success', origin, {
       mode: body.mode,
       endedOtherSession: hasOtherSession,
     });
     return { kind: 'ok' as const, session };
   });
-  deps.cache.invalidate(proven.id);
-  if (outcome.kind === 'conflict') throw conflict(MSG.multipleDevicesVerify);
-  if (outcome.kind === 'bad-code' || outcome.kind === 'stale-password')
-    throw badRequest(MSG.otpInvalid);
-  return { userId: proven.id, session: outcome.session };
-}
-
-/** Opens the user's only session, ending any other (the caller has checked whether it may). */
-export async function openSession(
-  tx: DbOrTx,
-  deps: Pick<AuthDeps, 'clock' | 'config'>,
-  userId: string,
-  origin: RequestOrigin,
-): Promise<OpenedSession> {
-  const token = newToken();
-  const expiresAt = new Date(deps.clock().getTime() + deps.config.sessionTtlS * 1000);
-  await upsertSession(tx, {
-    userId,
-    tokenHash: sha256Hex(token),
-    expiresAt,
-    ip: origin.ip,
-    userAgent: origin.userAgent.slice(0, 255),
-  });
-  return { token, expiresAt };
-}
-
-export type ResolvedSession = Actor & { token: string; expiresAt: Date; isDisabled: boolean };
-
-/** The live session a token belongs to, or undefined. */
-export async function resolveSession(
-  deps: Pick<AuthDeps, 'db' | 'clock' | 'cache'>,
-  token: string,
-): Promise<ResolvedSession | undefined> {
-  const now = deps.clock();
-  const tokenHash = sha256Hex(token);
-  const row = await deps.cache.session(tokenHash, () =>
-    findLiveSessionWithUser(deps.db, tokenHash, now),
-  );
-  if (!row || row.isDisabled || row.expiresAt <= now) return undefined;
-  return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    email: row.email,
-    companyId: row.companyId,
-    expiresAt: row.expiresAt,
-    isDisabled: row.isDisabled,
-    token,
-  };
-}
-
-/** POST /auth/logout */
-export async function logout(deps: AuthDeps, actor: Actor, origin: RequestOrigin) {
-  await deps.db.transaction(async (tx) => {
-    await deleteSession(tx, actor.sessionId);
-    await recordAudit(tx, {
-      action: 'auth.logout',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      companyId: actor.companyId,
-      target: `user:${actor.userId}`,
-      ip: origin.ip,
-    });
-  });
-  deps.cache.invalidate(actor.userId);
-}
-
-/** POST /auth/refresh: a further TTL from now; 401 if the session ended meanwhile. */
-export async function refresh(deps: AuthDeps, actor: Actor, origin: RequestOrigin): Promise<Date> {
-  const expiresAt = await deps.db.transaction(async (tx) => {
-    const now = deps.clock();
-    const expiresAt = new Date(now.getTime() + deps.config.sessionTtlS * 1000);
-    if (!(await extendSession(tx, actor.sessionId, expiresAt, now)))
-      throw unauthorized(MSG.sessionEnded);
-    await recordAudit(tx, {
-      action: 'auth.refresh',
-      result: 'success',
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      companyId: actor.companyId,
-      target: `user:${actor.userId}`,
-      ip: origin.ip,
-    });
-    return expiresAt;
-  });
-  deps.cache.invalidate(actor.userId);
-  return expiresAt;
+  deps.cache.invalidate(found.user.id);
+  if (outcome.kind === 'conflict') throw fail('auth.multiple_devices_verify');
+  if (outcome.kind === 'disabled') throw fail('auth.account_disabled');
+  if (outcome.kind === 'locked') {
+    const retryAfterS = (outcome.until.getTime() - deps.clock().getTime()) / 1000;
+    throw tooManyRequests(retryAfterS, 'auth.account_locked');
+  }
+  if (outcome.kind === 'expired') throw fail('auth.verification_expired');
+  if (outcome.kind === 'bad-code') throw fail('auth.otp_invalid');
+  return { userId: found.user.id, session: outcome.session };
 }

@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { toLanguage } from '../../lib/language';
 import { newTotpSecret, totpUri, verifyTotp } from '../../lib/totp';
 import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
-import { LIMITS, MSG, RECOVERY_CODE_COUNT } from './auth-policy';
+import { LIMITS, RECOVERY_CODE_COUNT } from './auth-policy';
 import { lockUser, replaceRecoveryCodes, type UserRow, updateUser } from './auth-repo';
 import { auditUser } from './login-service';
 import {
+  acceptsEmailCodes,
   assertCodeEntryAllowed,
   checkSecondFactor,
   countCodeFailure,
@@ -33,7 +34,7 @@ async function withLockedUser<T>(
 ) {
   return deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, actor.userId);
-    if (!user) throw unauthorized(MSG.sessionEnded);
+    if (!user) throw fail('access.session_ended');
     return work(tx, user);
   });
 }
@@ -70,6 +71,8 @@ export async function startMfa(
   }
   await deps.limiter.hit(LIMITS.codeSendPerAccount(actor.email));
   const { code, user } = await withLockedUser(deps, actor, async (tx, user) => {
+    // An authenticator without e-mail codes is left only with a code of the authenticator.
+    if (!acceptsEmailCodes(user)) throw fail('auth.email_codes_off');
     const issued = await issueEmailCode(tx, deps, user.id, 'mfa');
     await auditUser(tx, user, 'auth.code.sent', 'success', origin, { purpose: 'mfa' });
     return { code: issued, user };
@@ -87,12 +90,13 @@ export async function startMfa(
 export async function verifyMfa(
   deps: AuthDeps,
   actor: Actor,
-  body: { mode: 'totp' | 'email'; code: string },
+  body: { mode: 'totp' | 'email'; code: string; email_codes?: boolean },
   origin: RequestOrigin,
 ) {
   const outcome = await withLockedUser(deps, actor, async (tx, user) => {
     const now = deps.clock();
     assertCodeEntryAllowed(user, now);
+    const emailCodes = body.email_codes ?? false;
     if (body.mode === 'totp') {
       if (!user.totpPendingEnc) return { kind: 'no-setup' as const, user };
       const secret = deps.box.open(user.totpPendingEnc);
@@ -111,6 +115,7 @@ export async function verifyMfa(
         totpSecretEnc: user.totpPendingEnc,
         totpPendingEnc: null,
         totpLastStep: step,
+        emailCodesWithTotp: emailCodes,
         codeFailures: 0,
         codeFailureWindowStart: null,
       });
@@ -122,6 +127,7 @@ export async function verifyMfa(
       await auditUser(tx, user, 'auth.mfa.change', 'success', origin, {
         from: user.mfa,
         to: 'totp',
+        emailCodes,
       });
       return { kind: 'ok' as const, user, codes };
     }
@@ -141,8 +147,8 @@ export async function verifyMfa(
     return { kind: 'ok' as const, user, codes: undefined };
   });
   deps.cache.invalidate(actor.userId);
-  if (outcome.kind === 'no-setup') throw badRequest(MSG.totpNotPending);
-  if (outcome.kind === 'bad-code') throw badRequest(MSG.codeInvalid);
+  if (outcome.kind === 'no-setup') throw fail('auth.totp_not_pending');
+  if (outcome.kind === 'bad-code') throw fail('auth.code_invalid');
   await mailFactorChanged(
     deps,
     outcome.user,
@@ -152,24 +158,26 @@ export async function verifyMfa(
   return { mfa: body.mode, recovery_codes: outcome.codes };
 }
 
+/** The factor that proves a change for this user: the authenticator (or a recovery code) when on. */
+const currentFactorOf = (user: UserRow, code: string) =>
+  user.mfa === 'totp' ? (/^\d{6}$/.test(code.trim()) ? 'totp' : 'recovery') : ('email' as const);
+
 /**
  * PATCH /auth/mfa: back to e-mail codes ('email') or to the default ('none'), proven by a code of
  * the current factor (a TOTP or recovery code when TOTP is on, else an e-mail code from POST /auth/mfa).
+ * Mode 'totp' keeps the authenticator and sets whether e-mail codes still sign in.
  */
 export async function changeMfa(
   deps: AuthDeps,
   actor: Actor,
-  body: { mode: 'email' | 'none'; code: string },
+  body: { mode: 'email' | 'none' | 'totp'; code: string; email_codes?: boolean },
   origin: RequestOrigin,
 ) {
+  if (body.mode === 'totp')
+    return chooseEmailCodes(deps, actor, body.email_codes ?? false, body.code, origin);
   const outcome = await withLockedUser(deps, actor, async (tx, user) => {
     assertCodeEntryAllowed(user, deps.clock());
-    const factor =
-      user.mfa === 'totp'
-        ? /^\d{6}$/.test(body.code.trim())
-          ? 'totp'
-          : 'recovery'
-        : ('email' as const);
+    const factor = currentFactorOf(user, body.code);
     if (!(await checkSecondFactor(tx, deps, user, factor, body.code, 'mfa'))) {
       await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, {
         mode: body.mode,
@@ -184,12 +192,44 @@ export async function changeMfa(
     return { kind: 'ok' as const, user, mfa };
   });
   deps.cache.invalidate(actor.userId);
-  if (outcome.kind === 'bad-code') throw badRequest(MSG.codeInvalid);
+  if (outcome.kind === 'bad-code') throw fail('auth.code_invalid');
   await mailFactorChanged(
     deps,
     outcome.user,
     outcome.mfa === 'email' ? 'default-email' : 'totp-disabled',
     origin,
   );
-  return { mfa: outcome.mfa };
+  return { mfa: outcome.mfa, email_codes: true };
+}
+
+/** PATCH /auth/mfa mode 'totp': whether e-mail codes still sign in, proven by the authenticator. */
+async function chooseEmailCodes(
+  deps: AuthDeps,
+  actor: Actor,
+  emailCodes: boolean,
+  code: string,
+  origin: RequestOrigin,
+) {
+  const outcome = await withLockedUser(deps, actor, async (tx, user) => {
+    if (user.mfa !== 'totp' || !user.totpSecretEnc) return { kind: 'totp-off' as const };
+    assertCodeEntryAllowed(user, deps.clock());
+    if (!(await checkSecondFactor(tx, deps, user, currentFactorOf(user, code), code, 'mfa'))) {
+      await auditUser(tx, user, 'auth.mfa.change', 'failure', origin, {
+        mode: 'totp',
+        emailCodes,
+        reason: 'wrong-code',
+      });
+      return { kind: 'bad-code' as const };
+    }
+    await updateUser(tx, user.id, { emailCodesWithTotp: emailCodes });
+    await auditUser(tx, user, 'auth.mfa.change', 'success', origin, {
+      from: user.emailCodesWithTotp ? 'totp+email' : 'totp',
+      to: emailCodes ? 'totp+email' : 'totp',
+    });
+    return { kind: 'ok' as const };
+  });
+  deps.cache.invalidate(actor.userId);
+  if (outcome.kind === 'totp-off') throw fail('auth.totp_off');
+  if (outcome.kind === 'bad-code') throw fail('auth.code_invalid');
+  return { mfa: 'totp' as const, email_codes: emailCodes };
 }

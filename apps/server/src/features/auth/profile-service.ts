@@ -1,11 +1,21 @@
 import type { Language } from '@tkc/contracts/fields';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { fail, tooManyRequests } from '../../lib/errors';
 import { toLanguage } from '../../lib/language';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
-import { MSG } from './auth-policy';
-import { findProfile, findUserById, type UserPatch, updateUser } from './auth-repo';
+import { LIMITS, LOCK_AFTER_FAILED_LOGINS, LOCK_DURATION_MS } from './auth-policy';
+import {
+  findProfile,
+  findUserById,
+  incrementFailedLogins,
+  spendResetTokensOfUser,
+  type UserPatch,
+  type UserRow,
+  updateUser,
+} from './auth-repo';
 import { auditUser } from './login-service';
+import { acceptsEmailCodes } from './second-factor';
+import { deleteVerificationsOfUser } from './verification-repo';
 
 /** GET /auth/profile: the current user of spec section 3. */
 export async function getProfile(
@@ -14,7 +24,7 @@ export async function getProfile(
   expiresAt: Date,
 ) {
   const row = await deps.cache.profile(actor.userId, () => findProfile(deps.db, actor.userId));
-  if (!row) throw unauthorized(MSG.sessionEnded);
+  if (!row) throw fail('access.session_ended');
   const { user } = row;
   return {
     user_id: user.id,
@@ -34,6 +44,7 @@ export async function getProfile(
     expires: expiresAt.toISOString(),
     counter_reset: (user.counterReset === 0 ? 0 : 1) as 0 | 1,
     mfa: (user.mfa as 'totp' | 'email' | null) ?? null,
+    email_codes: acceptsEmailCodes(user),
     is_valid_origin: true,
   };
 }
@@ -60,7 +71,7 @@ export async function patchProfile(
   origin: RequestOrigin,
 ) {
   const user = await findUserById(deps.db, actor.userId);
-  if (!user) throw unauthorized(MSG.sessionEnded);
+  if (!user) throw fail('access.session_ended');
   const patch: UserPatch = {
     firstName: body.first_name,
     lastName: body.last_name,
@@ -75,20 +86,21 @@ export async function patchProfile(
   };
   const isPasswordChange = body.old_password !== undefined && body.new_password !== undefined;
   if (isPasswordChange) {
-    if (!(await verifyPassword(user.passwordHash, body.old_password!))) {
-      await auditUser(deps.db, user, 'auth.password.change', 'failure', origin, {
-        reason: 'wrong-old-password',
-      });
-      throw badRequest(MSG.oldPasswordWrong);
-    }
+    await proveOldPassword(deps, user, body.old_password!, origin);
     patch.passwordHash = await hashPassword(body.new_password!);
+    patch.failedLogins = 0;
   }
   const changed = Object.keys(body).filter((k) => k !== 'old_password' && k !== 'new_password');
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, patch);
     if (changed.length > 0)
       await auditUser(tx, user, 'user.profile.update', 'success', origin, { fields: changed });
-    if (isPasswordChange) await auditUser(tx, user, 'auth.password.change', 'success', origin);
+    if (isPasswordChange) {
+      // The old password's outstanding reset links and a sign-in waiting for its code lapse.
+      await spendResetTokensOfUser(tx, user.id, deps.clock());
+      await deleteVerificationsOfUser(tx, user.id);
+      await auditUser(tx, user, 'auth.password.change', 'success', origin);
+    }
   });
   deps.cache.invalidate(user.id);
   if (isPasswordChange) {
@@ -99,4 +111,42 @@ export async function patchProfile(
       data: { time: deps.clock().toISOString(), ip: origin.ip },
     });
   }
+}
+
+/**
+ * The old password of a password change: 5 checks per account in 15 minutes (429 with
+ * Retry-After), and a wrong one counts towards the account lock as a wrong sign-in does.
+ */
+async function proveOldPassword(
+  deps: AuthDeps,
+  user: UserRow,
+  oldPassword: string,
+  origin: RequestOrigin,
+) {
+  const now = deps.clock();
+  if (user.lockedUntil && user.lockedUntil > now) {
+    throw tooManyRequests(
+      (user.lockedUntil.getTime() - now.getTime()) / 1000,
+      'auth.account_locked',
+    );
+  }
+  await deps.limiter.hit(LIMITS.passwordCheckPerAccount(user.id));
+  if (await verifyPassword(user.passwordHash, oldPassword)) return;
+  await deps.db.transaction(async (tx) => {
+    const failures = await incrementFailedLogins(tx, user.id);
+    const isLocking = failures >= LOCK_AFTER_FAILED_LOGINS;
+    if (isLocking) {
+      await updateUser(tx, user.id, {
+        failedLogins: 0,
+        lockedUntil: new Date(now.getTime() + LOCK_DURATION_MS),
+      });
+    }
+    await auditUser(tx, user, 'auth.password.change', 'failure', origin, {
+      reason: 'wrong-old-password',
+      failures,
+      isLocking,
+    });
+  });
+  deps.cache.invalidate(user.id);
+  throw fail('auth.old_password_wrong');
 }

@@ -1,10 +1,10 @@
 import { sha256Hex } from '../../lib/crypto';
-import { badRequest } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit-service';
 import { parseRoleGrant } from '../invitations/invitation-service';
 import type { AuthDeps, RequestOrigin } from './auth-deps';
-import { LIMITS, MSG } from './auth-policy';
+import { LIMITS } from './auth-policy';
 import {
   claimInvitation,
   findUserByEmail,
@@ -12,12 +12,12 @@ import {
   insertRoleGrants,
   insertUser,
 } from './auth-repo';
-import { openSession } from './login-service';
+import { openSession } from './session-service';
 
 async function findInvitation(deps: AuthDeps, token: string | undefined) {
-  if (!token) throw badRequest(MSG.invalidLink);
+  if (!token) throw fail('auth.invalid_link');
   const found = await findValidInvitation(deps.db, sha256Hex(token), deps.clock());
-  if (!found) throw badRequest(MSG.invalidLink);
+  if (!found) throw fail('auth.invalid_link');
   return found;
 }
 
@@ -55,12 +55,12 @@ export async function register(
 ) {
   await deps.limiter.hit(LIMITS.registrationPerIp(origin.ip));
   const { invitation, companyCode } = await findInvitation(deps, token);
-  if (await findUserByEmail(deps.db, invitation.email)) throw badRequest(MSG.emailRegistered);
+  if (await findUserByEmail(deps.db, invitation.email)) throw fail('auth.email_registered');
   const passwordHash = await hashPassword(body.password);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock();
-    if (!(await claimInvitation(tx, invitation.id, now))) throw badRequest(MSG.invalidLink);
-    if (await findUserByEmail(tx, invitation.email)) throw badRequest(MSG.emailRegistered);
+    if (!(await claimInvitation(tx, invitation.id, now))) throw fail('auth.invalid_link');
+    if (await findUserByEmail(tx, invitation.email)) throw fail('auth.email_registered');
     const user = await insertUser(tx, {
       email: invitation.email,
       companyId: invitation.companyId,

@@ -1,9 +1,9 @@
 import { newToken, sha256Hex } from '../../lib/crypto';
-import { badRequest, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { toLanguage } from '../../lib/language';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthDeps, RequestOrigin } from './auth-deps';
-import { LIMITS, MSG, RESET_LINK_TTL_MS } from './auth-policy';
+import { LIMITS, RESET_LINK_TTL_MS } from './auth-policy';
 import {
   claimResetToken,
   deleteSessionsOfUser,
@@ -11,9 +11,11 @@ import {
   findUserById,
   findValidResetToken,
   insertResetToken,
+  spendResetTokensOfUser,
   updateUser,
 } from './auth-repo';
 import { auditUser } from './login-service';
+import { deleteVerificationsOfUser } from './verification-repo';
 
 /** POST /auth/reset_password: mails a 1-hour, single-use link. */
 export async function requestPasswordReset(
@@ -25,7 +27,7 @@ export async function requestPasswordReset(
   await deps.limiter.hit(LIMITS.resetPerIp(origin.ip), LIMITS.resetPerAccount(email));
   const user = await findUserByEmail(deps.db, email);
   // The spec's page tells an unknown address apart (400 'This Email hasn't been registered.').
-  if (!user || user.isDisabled) throw badRequest(MSG.emailNotRegistered);
+  if (!user || user.isDisabled) throw fail('auth.email_not_registered');
   const token = newToken();
   await deps.db.transaction(async (tx) => {
     await insertResetToken(tx, {
@@ -44,11 +46,11 @@ export async function requestPasswordReset(
 }
 
 async function findResetTarget(deps: AuthDeps, token: string | undefined) {
-  if (!token) throw badRequest(MSG.invalidLink);
+  if (!token) throw fail('auth.invalid_link');
   const row = await findValidResetToken(deps.db, sha256Hex(token), deps.clock());
-  if (!row) throw badRequest(MSG.invalidLink);
+  if (!row) throw fail('auth.invalid_link');
   const user = await findUserById(deps.db, row.userId);
-  if (!user || user.isDisabled) throw notFound(MSG.accountNotRegistered);
+  if (!user || user.isDisabled) throw fail('auth.account_not_registered');
   return { row, user };
 }
 
@@ -69,8 +71,9 @@ export async function verifyResetLink(
 }
 
 /**
- * POST /auth/reset_password/update: sets the password, spends the link, ends the live session
- * (the user signs in again) and lifts a sign-in lock.
+ * POST /auth/reset_password/update: sets the password, spends the link and every other
+ * outstanding one, voids a sign-in waiting for its code, ends the live session (the user signs
+ * in again) and lifts a sign-in lock.
  */
 export async function completePasswordReset(
   deps: AuthDeps,
@@ -80,17 +83,18 @@ export async function completePasswordReset(
 ) {
   await deps.limiter.hit(LIMITS.linkPerIp(origin.ip));
   const { row, user } = await findResetTarget(deps, token);
-  if (body.user_id !== user.id) throw badRequest(MSG.invalidLink);
+  if (body.user_id !== user.id) throw fail('auth.invalid_link');
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction(async (tx) => {
-    if (!(await claimResetToken(tx, row.id, deps.clock()))) throw badRequest(MSG.invalidLink);
+    if (!(await claimResetToken(tx, row.id, deps.clock()))) throw fail('auth.invalid_link');
     await updateUser(tx, user.id, {
       passwordHash,
       failedLogins: 0,
       lockedUntil: null,
-      passwordOkAt: null,
       updatedAt: deps.clock(),
     });
+    await spendResetTokensOfUser(tx, user.id, deps.clock());
+    await deleteVerificationsOfUser(tx, user.id);
     const ended = await deleteSessionsOfUser(tx, user.id);
     await auditUser(tx, user, 'auth.password.reset', 'success', origin, { endedSessions: ended });
   });

@@ -3,7 +3,7 @@ import { newNumericCode, safeEqual } from '../../lib/crypto';
 import { tooManyRequests } from '../../lib/errors';
 import { verifyTotp } from '../../lib/totp';
 import type { AuthDeps } from './auth-deps';
-import { CODE_FAILURE_WINDOW_MS, CODE_MAX_FAILURES, LOGIN_CODE_TTL_MS, MSG } from './auth-policy';
+import { CODE_FAILURE_WINDOW_MS, CODE_MAX_FAILURES, LOGIN_CODE_TTL_MS } from './auth-policy';
 import {
   findCode,
   putCode,
@@ -15,6 +15,10 @@ import {
 
 export type CodePurpose = 'login' | 'mfa';
 export type FactorMode = 'email' | 'totp' | 'recovery';
+
+/** Whether e-mail codes sign this user in: always, unless an authenticator is on without them. */
+export const acceptsEmailCodes = (user: UserRow): boolean =>
+  user.mfa !== 'totp' || !user.totpSecretEnc || user.emailCodesWithTotp;
 
 /** Stores a fresh e-mail code (replacing the pending one) and returns it for the mail. */
 export async function issueEmailCode(
@@ -39,7 +43,7 @@ export function assertCodeEntryAllowed(user: UserRow, now: Date): void {
   if (windowStart === undefined) return;
   const windowEnd = windowStart + CODE_FAILURE_WINDOW_MS;
   if (now.getTime() < windowEnd && user.codeFailures >= CODE_MAX_FAILURES) {
-    throw tooManyRequests((windowEnd - now.getTime()) / 1000, MSG.tooManyCodes);
+    throw tooManyRequests((windowEnd - now.getTime()) / 1000, 'auth.too_many_codes');
   }
 }
 
@@ -94,7 +98,7 @@ async function consumeFactor(
   now: Date,
 ): Promise<boolean> {
   if (mode === 'email') {
-    if (!/^\d{6}$/.test(code)) return false;
+    if (!/^\d{6}$/.test(code) || !acceptsEmailCodes(user)) return false;
     const pending = await findCode(tx, user.id, purpose);
     if (!pending || pending.usedAt || pending.expiresAt <= now) return false;
     if (!safeEqual(deps.box.mac(code), pending.codeHash)) return false;

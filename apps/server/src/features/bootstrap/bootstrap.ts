@@ -1,20 +1,26 @@
+import type { QueuedMailer } from '../../lib/mail/queued-mailer';
 import { lockAuditChain } from '../audit/audit-repo';
 import { recordAudit } from '../audit/audit-service';
 import { countCompanies, insertCompany } from '../auth/auth-repo';
-import { createInvitation, type InvitationDeps } from '../invitations/invitation-service';
+import {
+  type InvitationDeps,
+  invitationMail,
+  prepareInvitation,
+} from '../invitations/invitation-service';
 
 /**
- * First start on an empty database: the platform company and an invitation for its owner.
- * Returns the invitation link, or null when the database already had data.
+ * First start on an empty database: the platform company and an invitation for its owner, in
+ * one transaction (with a queued mailer, its mail too): a start that fails half-way leaves
+ * nothing, and the next start tries again. Returns the link, or null when the database had data.
  */
 export async function bootstrapFirstUser(
-  deps: InvitationDeps,
+  deps: Omit<InvitationDeps, 'mailer'> & { mailer: InvitationDeps['mailer'] | QueuedMailer },
   options: { ownerEmail: string; platformCompanyCode: string },
 ): Promise<string | null> {
-  const created = await deps.db.transaction(async (tx) => {
+  const prepared = await deps.db.transaction(async (tx) => {
     // Two nodes starting at once on one PostgreSQL: the lock lets only one of them seed.
     await lockAuditChain(tx);
-    if ((await countCompanies(tx)) > 0) return false;
+    if ((await countCompanies(tx)) > 0) return null;
     const company = await insertCompany(tx, {
       code: options.platformCompanyCode,
       name: 'Platform Headquarters',
@@ -28,13 +34,15 @@ export async function bootstrapFirstUser(
       target: `company:${company.id}`,
       detail: { code: company.code, reason: 'first start' },
     });
-    return true;
+    const invitation = await prepareInvitation(tx, deps, {
+      email: options.ownerEmail,
+      companyCode: options.platformCompanyCode,
+      roles: ['plf-owner'],
+    });
+    if ('sendIn' in deps.mailer) await deps.mailer.sendIn(tx, invitationMail(invitation));
+    return invitation;
   });
-  if (!created) return null;
-  const { link } = await createInvitation(deps, {
-    email: options.ownerEmail,
-    companyCode: options.platformCompanyCode,
-    roles: ['plf-owner'],
-  });
-  return link;
+  if (!prepared) return null;
+  if (!('sendIn' in deps.mailer)) await deps.mailer.send(invitationMail(prepared));
+  return prepared.link;
 }

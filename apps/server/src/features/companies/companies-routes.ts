@@ -16,7 +16,8 @@ import {
 } from '@tkc/contracts/api/management';
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
+import { allow } from '../../plugins/route-access';
 import { type ActorDeps, actorContext } from '../access/actor-context';
 import {
   addSerialNumber,
@@ -41,6 +42,7 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     app.get(
       '/companies',
       {
+        config: allow('company.view'),
         schema: {
           tags,
           querystring: listQuerySchema(COMPANY_SORT_COLUMNS),
@@ -55,7 +57,10 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     );
     app.post(
       '/companies',
-      { schema: { tags, body: companyBody, response: { 200: companyResponse } } },
+      {
+        config: allow('company.edit'),
+        schema: { tags, body: companyBody, response: { 200: companyResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Company created',
@@ -64,7 +69,10 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     );
     app.get(
       '/companies/:id',
-      { schema: { tags, params: idParam, response: { 200: companyResponse } } },
+      {
+        config: allow('company.view'),
+        schema: { tags, params: idParam, response: { 200: companyResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
@@ -73,7 +81,10 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     );
     app.get(
       '/companies/:id/licences',
-      { schema: { tags, params: idParam, response: { 200: companyLicencesResponse } } },
+      {
+        config: allow('company.licences.view'),
+        schema: { tags, params: idParam, response: { 200: companyLicencesResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
@@ -83,6 +94,7 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     app.patch(
       '/companies/:id',
       {
+        config: allow('company.edit'),
         schema: {
           tags,
           params: idParam,
@@ -105,6 +117,7 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     app.get(
       '/companies/:id/sn',
       {
+        config: allow('company.view'),
         schema: {
           tags,
           params: idParam,
@@ -125,7 +138,10 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     );
     app.post(
       '/companies/:id/sn',
-      { schema: { tags, params: idParam, body: snBody, response: { 200: okEmpty } } },
+      {
+        config: allow('company.edit'),
+        schema: { tags, params: idParam, body: snBody, response: { 200: okEmpty } },
+      },
       async (request) => {
         await addSerialNumber(
           deps,
@@ -138,7 +154,10 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     );
     app.delete(
       '/companies/:id/sn/:snId',
-      { schema: { tags, params: snParams, response: { 200: okEmpty } } },
+      {
+        config: allow('company.edit'),
+        schema: { tags, params: snParams, response: { 200: okEmpty } },
+      },
       async (request) => {
         await removeSerialNumber(
           deps,
@@ -152,6 +171,7 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
     app.post(
       '/companies/:id/sn/import',
       {
+        config: allow('company.edit'),
         schema: {
           tags,
           params: idParam,
@@ -162,7 +182,7 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
       },
       async (request) => {
         if (!request.headers['content-type']?.startsWith('text/csv')) {
-          throw new AppError(415, 'Send the file as text/csv');
+          throw fail('sn.import_not_csv');
         }
         const report = await importCompanySerialNumbers(
           deps,

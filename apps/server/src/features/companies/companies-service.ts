@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { ROLE_GROUPS } from '@tkc/contracts/access/roles';
 import type {
   COMPANY_SORT_COLUMNS,
   companyBody,
@@ -6,10 +7,9 @@ import type {
   SN_SORT_COLUMNS,
 } from '@tkc/contracts/api/management';
 import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
-import { ROLE_GROUPS } from '@tkc/contracts/roles';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
 import { assertCan, listScope } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
@@ -30,7 +30,7 @@ import {
   listSerialNumbers,
   updateCompanyRow,
 } from './companies-repo';
-import { importSerialNumbers } from './sn-import';
+import { applySerialImport, parseSerialCsv } from './sn-import';
 
 export type CompaniesDeps = { db: Db; clock: () => Date; cache: Pick<AuthCache, 'invalidate'> };
 
@@ -96,7 +96,7 @@ async function companyFor(
   action: 'company.view' | 'company.edit',
 ) {
   const company = await findCompanyById(deps.db, id);
-  if (!company) throw notFound();
+  if (!company) throw fail('request.not_found');
   assertCan(actor, action, company.code);
   return company;
 }
@@ -112,8 +112,8 @@ export async function getCompany(deps: CompaniesDeps, actor: ActorContext, id: s
  */
 export async function getCompanyLicences(deps: CompaniesDeps, actor: ActorContext, id: string) {
   const company = await findCompanyById(deps.db, id);
-  if (!company) throw notFound();
-  assertCan(actor, 'user.view', company.code);
+  if (!company) throw fail('request.not_found');
+  assertCan(actor, 'company.licences.view', company.code);
   const { id: _id, code, name, is_platform, licences } = await companyRowOf(deps, company.code);
   return { id, code, name, is_platform, licences };
 }
@@ -149,10 +149,10 @@ const toColumns = (body: Partial<CompanyInput>) => ({
 
 /** POST /companies */
 export async function createCompany(deps: CompaniesDeps, actor: ActorContext, body: CompanyInput) {
-  if (!listScope(actor, 'company.edit').isAll) throw forbidden();
+  if (!listScope(actor, 'company.edit').isAll) throw fail('access.forbidden');
   const id = await deps.db.transaction(async (tx) => {
     if (await findCompanyByCodeAny(tx, body.code))
-      throw conflict(`Company code ${body.code} is already taken`);
+      throw fail('company.code_taken', { code: body.code });
     const company = await insertCompanyRow(tx, {
       ...toColumns(body),
       code: body.code,
@@ -183,11 +183,11 @@ export async function updateCompany(
 ) {
   const company = await companyFor(deps, actor, id, 'company.edit');
   if (company.isPlatform && body.code !== undefined && body.code !== company.code) {
-    throw badRequest('The platform company keeps its code');
+    throw fail('company.platform_keeps_code');
   }
   await deps.db.transaction(async (tx) => {
     if (body.code && body.code !== company.code && (await findCompanyByCodeAny(tx, body.code))) {
-      throw conflict(`Company code ${body.code} is already taken`);
+      throw fail('company.code_taken', { code: body.code });
     }
     const columns = Object.fromEntries(
       Object.entries(toColumns(body)).filter(([, v]) => v !== undefined),
@@ -234,7 +234,7 @@ export async function listCompanySerialNumbers(
 /** The model a serial number belongs to, by the longest matching prefix; 400 when none. */
 async function modelOf(deps: CompaniesDeps, sn: string) {
   const match = (await listPrefixes(deps.db)).find((p) => sn.startsWith(p.prefix));
-  if (!match) throw badRequest(`No supported model has a prefix of serial number ${sn}`);
+  if (!match) throw fail('sn.no_model', { sn });
   return match;
 }
 
@@ -252,11 +252,9 @@ export async function addSerialNumber(
     ]);
     if (inserted.size === 0) {
       const owner = await findSerialNumberOwner(tx, sn);
-      throw conflict(
-        owner?.companyId === company.id
-          ? `Serial number ${sn} is already in this company`
-          : `Serial number ${sn} belongs to another company`,
-      );
+      throw fail(owner?.companyId === company.id ? 'sn.in_this_company' : 'sn.other_company', {
+        sn,
+      });
     }
     await recordActorAudit(tx, actor, {
       action: 'company.sn.add',
@@ -276,7 +274,7 @@ export async function removeSerialNumber(
   const company = await companyFor(deps, actor, id, 'company.edit');
   await deps.db.transaction(async (tx) => {
     const row = await findSerialNumber(tx, company.id, snId);
-    if (!row) throw notFound();
+    if (!row) throw fail('request.not_found');
     await deleteSerialNumber(tx, row.id);
     await recordActorAudit(tx, actor, {
       action: 'company.sn.delete',
@@ -287,7 +285,10 @@ export async function removeSerialNumber(
   });
 }
 
-/** POST /companies/{id}/sn/import (text/csv): one transaction, with a report of rejected lines. */
+/**
+ * POST /companies/{id}/sn/import (text/csv): the file is read and checked while it streams in,
+ * then one short transaction decides every line, with a report of rejected lines.
+ */
 export async function importCompanySerialNumbers(
   deps: CompaniesDeps,
   actor: ActorContext,
@@ -296,8 +297,9 @@ export async function importCompanySerialNumbers(
 ) {
   const company: CompanyRecord = await companyFor(deps, actor, id, 'company.edit');
   const prefixes = await listPrefixes(deps.db);
+  const parsed = await parseSerialCsv(csv, prefixes);
   return deps.db.transaction(async (tx) => {
-    const report = await importSerialNumbers(tx, csv, company, prefixes);
+    const report = await applySerialImport(tx, company, parsed);
     await recordActorAudit(tx, actor, {
       action: 'company.sn.import',
       companyId: company.id,

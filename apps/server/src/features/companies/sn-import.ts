@@ -1,8 +1,6 @@
-import readline from 'node:readline';
-import type { Readable } from 'node:stream';
 import { IMPORT_REPORT_MAX_REJECTIONS, serialNumberField } from '@tkc/contracts/api/management';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { insertSerialNumbers, ownersOf } from './companies-repo';
 
 export type Rejection = {
@@ -28,28 +26,94 @@ const firstColumn = (line: string) =>
     .replace(/^"(.*)"$/, '$1')
     .trim();
 
-/**
- * Reads a CSV of serial numbers line by line (memory stays flat at any size) and inserts them in
- * batches inside the caller's transaction: either the whole import commits or none of it.
- * Lines that cannot be imported are reported with their reason, not imported.
- */
-export async function importSerialNumbers(
-  tx: DbOrTx,
-  input: Readable,
-  company: { id: string },
-  prefixes: { prefix: string; modelId: string }[],
-): Promise<ImportReport> {
-  const report: ImportReport = { imported: 0, already_owned: 0, rejected: [], is_truncated: false };
-  const reject = (r: Rejection) => {
-    if (report.rejected.length < IMPORT_REPORT_MAX_REJECTIONS) report.rejected.push(r);
-    else report.is_truncated = true;
-  };
-  const seen = new Set<string>();
-  let batch: { sn: string; line: number; modelId: string }[] = [];
-  let bytes = 0;
+/** Longest line a CSV of serial numbers may have: a line is one number, not a megabyte. */
+export const IMPORT_MAX_LINE_CHARS = 1024;
 
-  const flush = async () => {
-    if (batch.length === 0) return;
+type Candidate = { sn: string; line: number; modelId: string };
+
+/** Lines of a byte stream, decoded as UTF-8; a line past the limit stops the read at once. */
+async function* linesOf(input: AsyncIterable<Buffer | string>) {
+  const decoder = new TextDecoder();
+  let partial = '';
+  let lineNo = 0;
+  let bytes = 0;
+  for await (const chunk of input) {
+    bytes += chunk.length;
+    if (bytes > IMPORT_MAX_BYTES) {
+      throw fail('sn.import_too_large', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
+    }
+    partial += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    const parts = partial.split(/\r?\n/);
+    partial = parts.pop() ?? '';
+    for (const line of parts) {
+      lineNo += 1;
+      if (line.length > IMPORT_MAX_LINE_CHARS) {
+        throw fail('sn.import_line_too_long', { line: lineNo, max: IMPORT_MAX_LINE_CHARS });
+      }
+      yield { line, lineNo };
+    }
+    if (partial.length > IMPORT_MAX_LINE_CHARS) {
+      throw fail('sn.import_line_too_long', { line: lineNo + 1, max: IMPORT_MAX_LINE_CHARS });
+    }
+  }
+  partial += decoder.decode();
+  if (partial !== '') yield { line: partial, lineNo: lineNo + 1 };
+}
+
+/**
+ * Reads a CSV of serial numbers (first column; a header line is skipped) while it streams in,
+ * outside any transaction, and sorts its lines into candidates and rejections (format, unknown
+ * prefix, duplicate in the file). A slow upload holds no database lock (docs/architecture.md).
+ */
+export async function parseSerialCsv(
+  input: AsyncIterable<Buffer | string>,
+  prefixes: { prefix: string; modelId: string }[],
+): Promise<{ candidates: Candidate[]; report: ImportReport }> {
+  const report: ImportReport = { imported: 0, already_owned: 0, rejected: [], is_truncated: false };
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  for await (const { line, lineNo } of linesOf(input)) {
+    const value = firstColumn(line);
+    if (value === '' || (lineNo === 1 && HEADER.test(value))) continue;
+    const parsed = serialNumberField.safeParse(value);
+    if (!parsed.success) {
+      rejectInto(report, { line: lineNo, value: value.slice(0, 64), reason: 'format' });
+      continue;
+    }
+    const sn = parsed.data;
+    const match = prefixes.find((p) => sn.startsWith(p.prefix));
+    if (!match) {
+      rejectInto(report, { line: lineNo, value: sn, reason: 'unknown-prefix' });
+      continue;
+    }
+    if (seen.has(sn)) {
+      rejectInto(report, { line: lineNo, value: sn, reason: 'duplicate-in-file' });
+      continue;
+    }
+    seen.add(sn);
+    candidates.push({ sn, line: lineNo, modelId: match.modelId });
+  }
+  return { candidates, report };
+}
+
+function rejectInto(report: ImportReport, rejection: Rejection) {
+  if (report.rejected.length < IMPORT_REPORT_MAX_REJECTIONS) report.rejected.push(rejection);
+  else report.is_truncated = true;
+}
+
+/**
+ * Inserts the parsed candidates in batches inside the caller's (short) transaction: either all
+ * of them are decided or none. Numbers another company holds are rejected, numbers the company
+ * already holds counted.
+ */
+export async function applySerialImport(
+  tx: DbOrTx,
+  company: { id: string },
+  parsed: { candidates: Candidate[]; report: ImportReport },
+): Promise<ImportReport> {
+  const report = { ...parsed.report, rejected: [...parsed.report.rejected] };
+  for (let at = 0; at < parsed.candidates.length; at += BATCH) {
+    const batch = parsed.candidates.slice(at, at + BATCH);
     const inserted = await insertSerialNumbers(
       tx,
       batch.map((b) => ({ companyId: company.id, sn: b.sn, modelId: b.modelId })),
@@ -62,38 +126,9 @@ export async function importSerialNumbers(
     );
     for (const b of others) {
       if (owners.get(b.sn) === company.id) report.already_owned++;
-      else reject({ line: b.line, value: b.sn, reason: 'other-company' });
+      else rejectInto(report, { line: b.line, value: b.sn, reason: 'other-company' });
     }
-    batch = [];
-  };
-
-  const lines = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  let lineNo = 0;
-  for await (const raw of lines) {
-    lineNo++;
-    bytes += raw.length + 1;
-    if (bytes > IMPORT_MAX_BYTES) throw new AppError(413, 'The file is larger than 16 MB');
-    const value = firstColumn(raw);
-    if (value === '' || (lineNo === 1 && HEADER.test(value))) continue;
-    const parsed = serialNumberField.safeParse(value);
-    if (!parsed.success) {
-      reject({ line: lineNo, value: value.slice(0, 64), reason: 'format' });
-      continue;
-    }
-    const sn = parsed.data;
-    const match = prefixes.find((p) => sn.startsWith(p.prefix));
-    if (!match) {
-      reject({ line: lineNo, value: sn, reason: 'unknown-prefix' });
-      continue;
-    }
-    if (seen.has(sn)) {
-      reject({ line: lineNo, value: sn, reason: 'duplicate-in-file' });
-      continue;
-    }
-    seen.add(sn);
-    batch.push({ sn, line: lineNo, modelId: match.modelId });
-    if (batch.length >= BATCH) await flush();
   }
-  await flush();
+  report.rejected.sort((a, b) => a.line - b.line);
   return report;
 }

@@ -11,7 +11,8 @@ import {
 } from '@tkc/contracts/api/erase';
 import { idParam } from '@tkc/contracts/api/management';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
+import { allow } from '../../plugins/route-access';
 import { type ActorDeps, actorContext } from '../access/actor-context';
 import {
   authorizeErase,
@@ -33,7 +34,10 @@ export function eraseRoutes(
   return async (app) => {
     app.post(
       '/uld/erase/auth',
-      { schema: { tags, body: eraseAuthBody, response: { 200: eraseAuthResponse } } },
+      {
+        config: allow('erase.authorize'),
+        schema: { tags, body: eraseAuthBody, response: { 200: eraseAuthResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
@@ -42,7 +46,10 @@ export function eraseRoutes(
     );
     app.get(
       '/uld/erase',
-      { schema: { tags, querystring: eraseListQuery, response: { 200: eraseListResponse } } },
+      {
+        config: allow('erase.log.view'),
+        schema: { tags, querystring: eraseListQuery, response: { 200: eraseListResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
@@ -51,7 +58,10 @@ export function eraseRoutes(
     );
     app.post(
       '/uld/erase',
-      { schema: { tags, body: eraseRecordBody, response: { 200: eraseRecordResponse } } },
+      {
+        config: allow('erase.authorize'),
+        schema: { tags, body: eraseRecordBody, response: { 200: eraseRecordResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Recorded',
@@ -60,9 +70,12 @@ export function eraseRoutes(
     );
     app.post(
       '/uld/erase/demo-terminal',
-      { schema: { tags, response: { 200: demoTerminalResponse } } },
+      {
+        config: allow('erase.authorize'),
+        schema: { tags, response: { 200: demoTerminalResponse } },
+      },
       async (request) => {
-        if (!deps.isDemo) throw notFound();
+        if (!deps.isDemo) throw fail('erase.demo_off');
         return {
           status: 200 as const,
           msg: 'OK',
@@ -72,7 +85,10 @@ export function eraseRoutes(
     );
     app.get(
       '/uld/erase/:id',
-      { schema: { tags, params: idParam, response: { 200: eraseRecordResponse } } },
+      {
+        config: allow('erase.log.view'),
+        schema: { tags, params: idParam, response: { 200: eraseRecordResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'OK',
@@ -82,6 +98,7 @@ export function eraseRoutes(
     app.patch(
       '/uld/erase/:id',
       {
+        config: allow('erase.log.manage'),
         schema: {
           tags,
           params: idParam,
@@ -102,7 +119,10 @@ export function eraseRoutes(
     );
     app.post(
       '/uld/erase/:id',
-      { schema: { tags, params: idParam, response: { 200: eraseRecordResponse } } },
+      {
+        config: allow('erase.log.manage'),
+        schema: { tags, params: idParam, response: { 200: eraseRecordResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Sent',
@@ -111,7 +131,10 @@ export function eraseRoutes(
     );
     app.delete(
       '/uld/erase/:id',
-      { schema: { tags, params: idParam, response: { 200: okEmpty } } },
+      {
+        config: allow('erase.log.manage'),
+        schema: { tags, params: idParam, response: { 200: okEmpty } },
+      },
       async (request) => {
         await removeErase(deps, await actorContext(deps, request), request.params.id);
         return { status: 200 as const, msg: 'Deleted' };

@@ -2,14 +2,13 @@ import type { EraseListQuery } from '@tkc/contracts/api/erase';
 import { serialNumberField } from '@tkc/contracts/api/management';
 import { ERASE_STATUS_INDEX, eraseStatusMessage } from '@tkc/contracts/erase-status';
 import { wallTimeToInstant } from '@tkc/contracts/list-query';
-import { hasRole } from '@tkc/contracts/roles';
 import { buildEraseAuthorization } from '@tkc/terminal/erase-auth';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, fail } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { isGlobalAdmin } from '../access/access-policy';
+import { listScope } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
 import { recordActorAudit } from '../audit/audit-service';
 import { insertSerialNumbers, listPrefixes } from '../companies/companies-repo';
@@ -41,20 +40,22 @@ export class EraseRefusal extends AppError {
     readonly eraseStatus: number,
     headers: Record<string, string> = {},
   ) {
-    super(statusCode, eraseStatusMessage(eraseStatus), headers, { erase_status: eraseStatus });
+    super(
+      'erase.refused',
+      { message: eraseStatusMessage(eraseStatus), index: eraseStatus },
+      statusCode,
+      headers,
+      { erase_status: eraseStatus },
+    );
   }
 }
 
-const isEraseUser = (actor: ActorContext) =>
-  hasRole(actor.roles, 'erk-user', actor.companyCode, actor.platformCode);
-const isCompanyAdmin = (actor: ActorContext) =>
-  hasRole(actor.roles, 'com-admin', actor.companyCode, actor.platformCode);
-
-/** Who may read the erase log: the key-erase role and company admins (their company), global admins (all). */
-function logScope(actor: ActorContext): { companyId?: string } {
-  if (isGlobalAdmin(actor)) return {};
-  if (isEraseUser(actor) || isCompanyAdmin(actor)) return { companyId: actor.companyId };
-  throw forbidden();
+/** Which records the actor reaches with `action`: every company's, or their own company's. */
+function logScope(
+  actor: ActorContext,
+  action: 'erase.log.view' | 'erase.log.manage',
+): { companyId?: string } {
+  return listScope(actor, action).isAll ? {} : { companyId: actor.companyId };
 }
 
 async function refuse(
@@ -85,9 +86,8 @@ export async function authorizeErase(
   actor: ActorContext,
   body: { sn: string; esn: string; rn: string },
 ) {
+  // Only the key-erase role reaches here (the route's action is erase.authorize).
   const raw = body.sn.trim();
-  if (!isEraseUser(actor))
-    await refuse(deps, actor, raw, new EraseRefusal(403, ERASE_STATUS_INDEX.notAllowed));
   try {
     await deps.limiter.hit({ key: `erase-auth:acct:${actor.userId}`, max: 30, windowS: 600 });
   } catch (error) {
@@ -159,7 +159,6 @@ export async function recordErase(
   actor: ActorContext,
   body: { sn: string; esn: string; rn: string; status: number; log: unknown[] },
 ) {
-  if (!isEraseUser(actor)) throw forbidden();
   const sn = body.sn.toUpperCase();
   const model = sn
     ? ((await listPrefixes(deps.db)).find((p) => sn.startsWith(p.prefix))?.model ?? null)
@@ -189,10 +188,16 @@ export async function recordErase(
 }
 
 /** One record the actor may see; another company's id answers 404. */
-async function visibleRecord(deps: EraseDeps, actor: ActorContext, id: string) {
-  const scope = logScope(actor);
+async function visibleRecord(
+  deps: EraseDeps,
+  actor: ActorContext,
+  id: string,
+  action: 'erase.log.view' | 'erase.log.manage' = 'erase.log.view',
+) {
+  const scope = logScope(actor, action);
   const record = await findEraseRecord(deps.db, id);
-  if (!record || (scope.companyId && record.companyId !== scope.companyId)) throw notFound();
+  if (!record || (scope.companyId && record.companyId !== scope.companyId))
+    throw fail('request.not_found');
   return record;
 }
 
@@ -201,7 +206,7 @@ export async function getErase(deps: EraseDeps, actor: ActorContext, id: string)
 }
 
 export async function listErase(deps: EraseDeps, actor: ActorContext, query: EraseListQuery) {
-  const scope = logScope(actor);
+  const scope = logScope(actor, 'erase.log.view');
   const { rows, total } = await listEraseRecords(
     deps.db,
     {
@@ -272,8 +277,8 @@ async function sendReport(
   action: 'erase.report' | 'erase.resend',
   additionalInformation?: string,
 ) {
-  const record = await visibleRecord(deps, actor, id);
-  if (record.status === 0) throw new AppError(400, 'Only a failed erase can be reported');
+  const record = await visibleRecord(deps, actor, id, 'erase.log.manage');
+  if (record.status === 0) throw fail('erase.not_reportable');
   await deps.db.transaction(async (tx) => {
     await updateEraseRecord(tx, id, {
       isReported: true,
@@ -305,7 +310,7 @@ export const resendErase = (deps: EraseDeps, actor: ActorContext, id: string) =>
 
 /** DELETE /uld/erase/{id} */
 export async function removeErase(deps: EraseDeps, actor: ActorContext, id: string) {
-  const record = await visibleRecord(deps, actor, id);
+  const record = await visibleRecord(deps, actor, id, 'erase.log.manage');
   await deps.db.transaction(async (tx) => {
     await deleteEraseRecord(tx, id);
     await recordActorAudit(tx, actor, {
@@ -325,7 +330,6 @@ const DEMO_PREFIX = 'DEMO';
  * serial number of the caller's company. It gets the demo model's key, never a real model's.
  */
 export async function demoTerminal(deps: EraseDeps, actor: ActorContext) {
-  if (!isEraseUser(actor)) throw forbidden();
   const sn = `${DEMO_PREFIX}${actor.companyId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
   const credentials = await deps.credentials();
   const eraseKey = await deps.db.transaction(async (tx) => {

@@ -1,12 +1,18 @@
+import { GLOBAL_ADMIN_ROLES, ROLE_CODES } from '@tkc/contracts/access/roles';
 import type { Language } from '@tkc/contracts/fields';
-import { GLOBAL_ADMIN_ROLES, ROLE_CODES } from '@tkc/contracts/roles';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, isUniqueViolation } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
-import { badRequest, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail/mailer';
 import { recordAudit } from '../audit/audit-service';
 import { INVITATION_TTL_MS } from '../auth/auth-policy';
-import { findCompanyByCode, findUserByEmail, insertInvitation } from '../auth/auth-repo';
+import {
+  findCompanyByCode,
+  findOpenInvitationByEmail,
+  findUserByEmail,
+  insertInvitation,
+  withdrawInvitationRow,
+} from '../auth/auth-repo';
 
 const ROLE_CODE_SET: ReadonlySet<string> = new Set(ROLE_CODES);
 const GLOBAL_ROLES: ReadonlySet<string> = new Set(GLOBAL_ADMIN_ROLES);
@@ -15,7 +21,7 @@ const GLOBAL_ROLES: ReadonlySet<string> = new Set(GLOBAL_ADMIN_ROLES);
 export function parseRoleGrant(value: string, companyCode: string): string {
   const [company, role] = value.includes('/') ? value.split('/', 2) : [companyCode, value];
   if (company !== companyCode || !role || !ROLE_CODE_SET.has(role)) {
-    throw badRequest(`Role '${value}' is not valid for company ${companyCode}`);
+    throw fail('invitation.role_invalid', { role: value, company: companyCode });
   }
   return role;
 }
@@ -49,13 +55,16 @@ export async function prepareInvitation(
   const token = newToken();
   const link = `${deps.publicUrl}/auth/register?api_token=${token}`;
   const company = await findCompanyByCode(tx, input.companyCode);
-  if (!company) throw notFound(`Company ${input.companyCode} not found`);
+  if (!company) throw fail('invitation.company_not_found', { company: input.companyCode });
   const roles = [...new Set(input.roles.map((r) => parseRoleGrant(r, company.code)))];
   if (roles.some((r) => GLOBAL_ROLES.has(r)) && !company.isPlatform) {
-    throw badRequest('Platform roles can only be granted in the platform company');
+    throw fail('invitation.platform_roles_only');
   }
-  if (await findUserByEmail(tx, email))
-    throw badRequest('This Email has been Registered, please login instead.');
+  if (await findUserByEmail(tx, email)) throw fail('invitation.already_user', { email });
+  const open = await findOpenInvitationByEmail(tx, email);
+  if (open && open.expiresAt > deps.clock()) throw fail('invitation.already_pending', { email });
+  // An expired one no longer counts: it is withdrawn so the new one can be the open one.
+  if (open) await withdrawInvitationRow(tx, open.id, deps.clock());
   const invitation = await insertInvitation(tx, {
     tokenHash: sha256Hex(token),
     email,
@@ -64,6 +73,12 @@ export async function prepareInvitation(
     language: input.lang ?? 'en',
     invitedBy: input.invitedBy?.userId ?? null,
     expiresAt: new Date(deps.clock().getTime() + INVITATION_TTL_MS),
+  }).catch((error: unknown) => {
+    // Two invitations of one address at the same moment: the index lets one through.
+    if (isUniqueViolation(error, 'invitations_one_open_per_email')) {
+      throw fail('invitation.already_pending', { email });
+    }
+    throw error;
   });
   await recordAudit(tx, {
     action: 'invitation.create',
@@ -77,6 +92,18 @@ export async function prepareInvitation(
   });
   return { invitation, company, link, token };
 }
+
+/** The mail of a just-prepared invitation. */
+export const invitationMail = (prepared: {
+  invitation: { email: string; language: string };
+  link: string;
+  company: { name: string };
+}) => ({
+  to: prepared.invitation.email,
+  lang: prepared.invitation.language as Language,
+  kind: 'invitation' as const,
+  data: { link: prepared.link, companyName: prepared.company.name, expiresDays: 7 },
+});
 
 export async function sendInvitationMail(
   mailer: Mailer,

@@ -10,6 +10,7 @@ import {
 } from '@tkc/contracts/api/management';
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { allow, sessionRoute } from '../../plugins/route-access';
 import { type ActorDeps, actorContext } from '../access/actor-context';
 import {
   changeModel,
@@ -27,6 +28,7 @@ export function modelsRoutes(deps: ModelsDeps & ActorDeps): FastifyPluginAsyncZo
     app.get(
       '/models',
       {
+        config: sessionRoute,
         schema: {
           tags,
           querystring: listQuerySchema(MODEL_SORT_COLUMNS),
@@ -41,7 +43,10 @@ export function modelsRoutes(deps: ModelsDeps & ActorDeps): FastifyPluginAsyncZo
     );
     app.get(
       '/models/prefix',
-      { schema: { tags, response: { 200: prefixListResponse } } },
+      {
+        config: allow('model.prefix.view'),
+        schema: { tags, response: { 200: prefixListResponse } },
+      },
       async (request) => {
         await actorContext(deps, request);
         return { status: 200 as const, msg: 'OK', data: await prefixTable(deps) };
@@ -49,7 +54,10 @@ export function modelsRoutes(deps: ModelsDeps & ActorDeps): FastifyPluginAsyncZo
     );
     app.post(
       '/models',
-      { schema: { tags, body: modelBody, response: { 200: modelResponse } } },
+      {
+        config: allow('model.edit'),
+        schema: { tags, body: modelBody, response: { 200: modelResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Model created',
@@ -58,7 +66,10 @@ export function modelsRoutes(deps: ModelsDeps & ActorDeps): FastifyPluginAsyncZo
     );
     app.patch(
       '/models/:id',
-      { schema: { tags, params: idParam, body: modelPatchBody, response: { 200: modelResponse } } },
+      {
+        config: allow('model.edit'),
+        schema: { tags, params: idParam, body: modelPatchBody, response: { 200: modelResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Model updated',
@@ -72,7 +83,10 @@ export function modelsRoutes(deps: ModelsDeps & ActorDeps): FastifyPluginAsyncZo
     );
     app.delete(
       '/models/:id',
-      { schema: { tags, params: idParam, response: { 200: okEmpty } } },
+      {
+        config: allow('model.edit'),
+        schema: { tags, params: idParam, response: { 200: okEmpty } },
+      },
       async (request) => {
         await removeModel(deps, await actorContext(deps, request), request.params.id);
         return { status: 200 as const, msg: 'Model deleted' };

@@ -1,3 +1,4 @@
+import { can } from '@tkc/contracts/access/permissions';
 import {
   APP_NAME_MAX,
   type MODEL_SORT_COLUMNS,
@@ -5,11 +6,10 @@ import {
   type modelPatchBody,
 } from '@tkc/contracts/api/management';
 import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
-import { can } from '@tkc/contracts/roles';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
-import { conflict, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { assertCan } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
 import { recordActorAudit } from '../audit/audit-service';
@@ -29,9 +29,8 @@ import {
 
 export type ModelsDeps = { db: Db; clock: () => Date; box: SecretBox };
 
-/** Models are open to every signed-in user (spec 2); their prefixes only to Model/Prefix viewers (spec 6). */
-const canViewPrefixes = (actor: ActorContext) =>
-  can(actor.roles, actor.companyCode, 'model.view', actor.companyCode, actor.platformCode);
+/** Models are open to every signed-in user; their prefixes only to those granted model.prefix.view. */
+const canViewPrefixes = (actor: ActorContext) => can(actor, 'model.prefix.view');
 
 const toRow = (r: ModelRecord, isPrefixVisible: boolean) => ({
   id: r.id,
@@ -85,7 +84,7 @@ async function oneModel(deps: ModelsDeps, actor: ActorContext, id: string) {
     { id },
     { limit: 1, offset: 0, sortby: 'name', sort: 'asc' },
   );
-  if (!row) throw notFound();
+  if (!row) throw fail('request.not_found');
   return toRow(row, canViewPrefixes(actor));
 }
 
@@ -98,10 +97,9 @@ export async function createModel(deps: ModelsDeps, actor: ActorContext, body: M
   assertCanEdit(actor);
   const prefixes = [...new Set(body.prefixes)];
   const id = await deps.db.transaction(async (tx) => {
-    if (await findModelByName(tx, body.name)) throw conflict(`Model ${body.name} already exists`);
+    if (await findModelByName(tx, body.name)) throw fail('model.name_taken', { name: body.name });
     const taken = await prefixesHeldElsewhere(tx, prefixes, null);
-    if (taken.length > 0)
-      throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
+    if (taken.length > 0) throw fail('model.prefix_taken', { prefixes: taken.join(', ') });
     const model = await insertModel(tx, {
       name: body.name,
       family: body.family,
@@ -130,9 +128,9 @@ export async function changeModel(
   assertCanEdit(actor);
   await deps.db.transaction(async (tx) => {
     const model = await findModel(tx, id);
-    if (!model) throw notFound();
+    if (!model) throw fail('request.not_found');
     if (body.name && body.name !== model.name && (await findModelByName(tx, body.name))) {
-      throw conflict(`Model ${body.name} already exists`);
+      throw fail('model.name_taken', { name: body.name });
     }
     await updateModel(tx, id, {
       name: body.name,
@@ -143,8 +141,7 @@ export async function changeModel(
     if (body.prefixes) {
       const prefixes = [...new Set(body.prefixes)];
       const taken = await prefixesHeldElsewhere(tx, prefixes, id);
-      if (taken.length > 0)
-        throw conflict(`Prefix ${taken.join(', ')} already belongs to another model`);
+      if (taken.length > 0) throw fail('model.prefix_taken', { prefixes: taken.join(', ') });
       await replacePrefixes(tx, id, prefixes);
     }
     await recordActorAudit(tx, actor, {
@@ -161,7 +158,7 @@ export async function removeModel(deps: ModelsDeps, actor: ActorContext, id: str
   assertCanEdit(actor);
   await deps.db.transaction(async (tx) => {
     const model = await findModel(tx, id);
-    if (!model) throw notFound();
+    if (!model) throw fail('request.not_found');
     await deleteModel(tx, id);
     await recordActorAudit(tx, actor, {
       action: 'model.delete',

@@ -10,6 +10,7 @@ import {
 } from '@tkc/contracts/api/management';
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { allow } from '../../plugins/route-access';
 import { type ActorDeps, actorContext } from '../access/actor-context';
 import {
   inviteUser,
@@ -28,6 +29,7 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
     app.get(
       '/users',
       {
+        config: allow('user.view'),
         schema: {
           tags,
           querystring: listQuerySchema(USER_SORT_COLUMNS),
@@ -42,7 +44,10 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
     );
     app.post(
       '/users/invitations',
-      { schema: { tags, body: inviteBody, response: { 200: inviteResponse } } },
+      {
+        config: allow('user.edit'),
+        schema: { tags, body: inviteBody, response: { 200: inviteResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Invitation sent',
@@ -51,7 +56,10 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
     );
     app.post(
       '/users/invitations/:id/resend',
-      { schema: { tags, params: idParam, response: { 200: inviteResponse } } },
+      {
+        config: allow('user.resend'),
+        schema: { tags, params: idParam, response: { 200: inviteResponse } },
+      },
       async (request) => ({
         status: 200 as const,
         msg: 'Invitation sent',
@@ -60,7 +68,10 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
     );
     app.delete(
       '/users/invitations/:id',
-      { schema: { tags, params: idParam, response: { 200: okEmpty } } },
+      {
+        config: allow('user.resend'),
+        schema: { tags, params: idParam, response: { 200: okEmpty } },
+      },
       async (request) => {
         await withdrawInvitation(deps, await actorContext(deps, request), request.params.id);
         return { status: 200 as const, msg: 'Invitation withdrawn' };
@@ -68,7 +79,10 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
     );
     app.patch(
       '/users/:id/roles',
-      { schema: { tags, params: idParam, body: rolesBody, response: { 200: okEmpty } } },
+      {
+        config: allow('user.edit'),
+        schema: { tags, params: idParam, body: rolesBody, response: { 200: okEmpty } },
+      },
       async (request) => {
         await setUserRoles(
           deps,
@@ -81,7 +95,10 @@ export function usersRoutes(deps: UsersDeps & ActorDeps): FastifyPluginAsyncZod 
     );
     app.patch(
       '/users/:id/status',
-      { schema: { tags, params: idParam, body: statusBody, response: { 200: okEmpty } } },
+      {
+        config: allow('user.edit'),
+        schema: { tags, params: idParam, body: statusBody, response: { 200: okEmpty } },
+      },
       async (request) => {
         await setUserDisabled(
           deps,

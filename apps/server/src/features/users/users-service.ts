@@ -1,14 +1,15 @@
+import { ROLE_GROUPS, type RoleCode } from '@tkc/contracts/access/roles';
 import type { inviteBody, USER_SORT_COLUMNS } from '@tkc/contracts/api/management';
 import type { ListQueryParams } from '@tkc/contracts/list-query';
 import { dateRangeOf } from '@tkc/contracts/list-query';
-import { ROLE_GROUPS, type RoleCode } from '@tkc/contracts/roles';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { companies } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
-import { badRequest, notFound } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
 import type { Mailer } from '../../lib/mail/mailer';
+import type { RateLimiter } from '../../lib/rate-limit';
 import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from '../access/access-policy';
 import type { ActorContext } from '../access/actor-context';
 import { recordActorAudit } from '../audit/audit-service';
@@ -33,7 +34,11 @@ export type UsersDeps = {
   clock: () => Date;
   cache: Pick<AuthCache, 'invalidate'>;
   publicUrl: string;
+  limiter: RateLimiter;
 };
+
+/** Resends of one invitation: a mail flood to one address needs more than one click. */
+const RESEND_LIMIT = { max: 5, windowS: 3600 };
 
 const toIso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -108,9 +113,12 @@ async function assertLicences(
   for (const group of Object.keys(needed)) {
     const total = company.licences[group] ?? 0;
     if ((usage[group] ?? 0) + 1 > total) {
-      throw badRequest(
-        `No ${group} licence left for company ${company.code}: ${usage[group] ?? 0} of ${total} in use`,
-      );
+      throw fail('user.licence_exhausted', {
+        group,
+        company: company.code,
+        used: usage[group] ?? 0,
+        total,
+      });
     }
   }
 }
@@ -123,7 +131,7 @@ export async function inviteUser(
 ) {
   const prepared = await deps.db.transaction(async (tx) => {
     const company = await lockCompanyRow(tx, body.company_id);
-    if (!company) throw notFound();
+    if (!company) throw fail('request.not_found');
     assertCanGrant(actor, body.roles, company.code);
     await assertLicences(tx, company, body.roles, deps.clock());
     return prepareInvitation(tx, deps, {
@@ -147,8 +155,8 @@ export async function inviteUser(
 
 async function pendingInvitationFor(db: DbOrTx, actor: ActorContext, id: string) {
   const found = await findPendingInvitation(db, id);
-  if (!found) throw notFound();
-  assertCan(actor, 'resend.edit', found.companyCode);
+  if (!found) throw fail('request.not_found');
+  assertCan(actor, 'user.resend', found.companyCode);
   if (found.invitation.roles.includes('plf-owner'))
     assertCan(actor, 'platformOwner.edit', found.companyCode);
   return found;
@@ -156,6 +164,12 @@ async function pendingInvitationFor(db: DbOrTx, actor: ActorContext, id: string)
 
 /** POST /users/invitations/{id}/resend: a new link, valid 7 days from now; the old one stops working. */
 export async function resendInvitation(deps: UsersDeps, actor: ActorContext, id: string) {
+  await pendingInvitationFor(deps.db, actor, id);
+  await deps.limiter.hit({
+    key: `invitation-resend:${id}`,
+    ...RESEND_LIMIT,
+    code: 'invitation.resend_limited',
+  });
   const token = newToken();
   const found = await deps.db.transaction(async (tx) => {
     const pending = await pendingInvitationFor(tx, actor, id);
@@ -195,7 +209,7 @@ export async function withdrawInvitation(deps: UsersDeps, actor: ActorContext, i
 
 async function targetUser(tx: DbOrTx, actor: ActorContext, userId: string, op: 'view' | 'edit') {
   const found = await findUserWithCompany(tx, userId);
-  if (!found) throw notFound();
+  if (!found) throw fail('request.not_found');
   const roles = (await listRolesOfUser(tx, userId)).map((r) => `${found.companyCode}/${r}`);
   assertCanTouchUser(actor, { companyCode: found.companyCode, roles }, op);
   return { ...found, roles: roles.map((r) => r.split('/')[1]!) };
@@ -219,7 +233,7 @@ export async function setUserRoles(
       userId === actor.userId &&
       removed.some((r) => ['plf-owner', 'plf-admin', 'com-admin'].includes(r))
     ) {
-      throw badRequest('You cannot remove your own management role');
+      throw fail('user.cannot_remove_own_admin');
     }
     await assertLicences(tx, company, unique, deps.clock(), { userId, roles: target.roles });
     await replaceRolesOfUser(tx, userId, company.id, unique);
@@ -240,7 +254,7 @@ export async function setUserDisabled(
   userId: string,
   isDisabled: boolean,
 ) {
-  if (userId === actor.userId) throw badRequest('You cannot disable your own account');
+  if (userId === actor.userId) throw fail('user.cannot_disable_self');
   await deps.db.transaction(async (tx) => {
     const target = await targetUser(tx, actor, userId, 'edit');
     await updateUser(tx, userId, { isDisabled, updatedAt: deps.clock() });

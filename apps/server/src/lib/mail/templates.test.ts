@@ -31,6 +31,16 @@ const sample: MailData = {
     subject: 'Terminal will not erase',
     content: 'Line one\nLine two',
   },
+  'approval-update': {
+    tool: 'signer',
+    event: 'rejected',
+    title: 'pos-app.apk',
+    company: 'ACME',
+    requester: 'user@acme.test',
+    decider: 'manager@acme.test',
+    reason: 'Wrong version',
+    link: 'http://localhost:3458/signer?request=1',
+  },
 };
 
 const render = <K extends MailKind>(kind: K, lang: OutgoingMail['lang'], data: MailData[K]) =>

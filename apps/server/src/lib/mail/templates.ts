@@ -1,4 +1,5 @@
 import type { Language } from '@tkc/contracts/fields';
+import { type ApprovalMailData, composeApprovalMail } from './templates-approval';
 
 export const PRODUCT_NAME = 'Terminal Key Console';
 
@@ -30,6 +31,8 @@ export type MailData = {
     subject: string;
     content: string;
   };
+  /** A step of a request/approval (features/approvals; templates-approval.ts). */
+  'approval-update': ApprovalMailData;
 };
 
 export type MailKind = keyof MailData;
@@ -41,6 +44,7 @@ export const MAIL_KINDS = [
   'password-changed',
   'factor-changed',
   'contact',
+  'approval-update',
 ] as const satisfies readonly MailKind[];
 
 export const MAIL_LANGUAGES = [
@@ -79,14 +83,14 @@ export function mailSecret(mail: OutgoingMail): string | undefined {
 
 // A mail body is a list of blocks; translations are plain text only, so rendering HTML
 // escapes every block as a whole and no interpolated value can carry markup.
-type Block =
+export type Block =
   | { type: 'p'; text: string }
   | { type: 'button'; label: string; href: string }
   | { type: 'code'; code: string }
   | { type: 'facts'; rows: [label: string, value: string][] }
   | { type: 'quote'; text: string };
 
-type Body = { subject: string; blocks: Block[]; footer: string };
+export type Body = { subject: string; blocks: Block[]; footer: string };
 
 type Labels = {
   time: string;
@@ -552,7 +556,7 @@ export function renderMail<K extends MailKind>(
   data: MailData[K],
 ): RenderedMail {
   const s = STRINGS[lang] ?? STRINGS.en;
-  const body = compose({ kind, data } as KindData, s);
+  const body = compose({ kind, data } as KindData, s, lang);
   return {
     subject: oneLine(body.subject),
     text: renderText(body),
@@ -562,7 +566,7 @@ export function renderMail<K extends MailKind>(
 
 type KindData = { [K in MailKind]: { kind: K; data: MailData[K] } }[MailKind];
 
-function compose(mail: KindData, s: Strings): Body {
+function compose(mail: KindData, s: Strings, lang: Language): Body {
   switch (mail.kind) {
     case 'invitation': {
       const d = mail.data;
@@ -664,6 +668,8 @@ function compose(mail: KindData, s: Strings): Body {
         footer: s.contactFooter,
       };
     }
+    case 'approval-update':
+      return composeApprovalMail(mail.data, lang, s.footer);
   }
 }
 

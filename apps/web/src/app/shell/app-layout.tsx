@@ -63,7 +63,8 @@ export function AppLayout({ user }: { user: CurrentUser }) {
   return (
     <AppShell
       layout="alt"
-      header={{ height: 64 }}
+      // Phones get a second header row for the page title, so it is never cut to a letter.
+      header={{ height: { base: HEADER_PHONE_HEIGHT_PX, sm: HEADER_HEIGHT_PX } }}
       navbar={{
         width: 264,
         breakpoint: 'sm',
@@ -72,7 +73,13 @@ export function AppLayout({ user }: { user: CurrentUser }) {
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header className={classes.header}>
-        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+        <SkipToContent />
+        <Group
+          h={HEADER_HEIGHT_PX}
+          px={{ base: 'sm', sm: 'lg' }}
+          justify="space-between"
+          wrap="nowrap"
+        >
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger
               opened={isMobileOpen}
@@ -96,9 +103,11 @@ export function AppLayout({ user }: { user: CurrentUser }) {
                 <IconLayoutSidebarLeftExpand size={22} stroke={1.6} />
               )}
             </ActionIcon>
-            <PageTitle />
+            <Box visibleFrom="sm" miw={0}>
+              <PageTitle />
+            </Box>
           </Group>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="nowrap" className={classes.headerTools}>
             <OfflineBadge />
             <ExpiresLabel />
             <LanguageMenu
@@ -109,6 +118,9 @@ export function AppLayout({ user }: { user: CurrentUser }) {
             <UserMenu user={user} />
           </Group>
         </Group>
+        <Box hiddenFrom="sm" px="sm" className={classes.phoneTitle}>
+          <PageTitle />
+        </Box>
       </AppShell.Header>
 
       <AppShell.Navbar
@@ -148,7 +160,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
-        <Box className={classes.content}>
+        <Box id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.content}>
           <Suspense fallback={<LoadingScreen />}>
             <AccessGuard user={user}>
               <Outlet />
@@ -188,13 +200,35 @@ export function AppLayout({ user }: { user: CurrentUser }) {
   );
 }
 
+const HEADER_HEIGHT_PX = 64;
+const HEADER_PHONE_HEIGHT_PX = 100;
+const MAIN_CONTENT_ID = 'main-content';
+
+/** The first stop of Tab: straight to the page, past the header and the menu. */
+function SkipToContent() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className={classes.skipLink}
+      onClick={(event) => {
+        // Focus moves without a hash in the address (the router owns it).
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }}
+    >
+      {t('shell.skipToContent')}
+    </a>
+  );
+}
+
 function PageTitle() {
   const { t } = useTranslation();
   const { title, description } = useRouteHandle();
   if (!title) return null;
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
-      <Title order={1} size="h4" fw={700} lineClamp={1}>
+      <Title order={1} size="h4" fw={700} lineClamp={1} className={classes.title}>
         {t(title)}
       </Title>
       {description && (

@@ -12,11 +12,13 @@ import {
   IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
+import { type MenuItem, menuItems } from '@tkc/contracts/access/navigation';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
 import type { FeatureFlags } from '@tkc/contracts/api/system';
-import { type MenuItem, menuItems } from '@tkc/contracts/roles';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { subjectOf } from '@/lib/access';
 import classes from './side-menu.module.css';
 
 const icons: Partial<Record<string, typeof IconBook2>> = {
@@ -63,20 +65,27 @@ export function SideMenu({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = menuItems(user.roles, user.company_code, flags);
+  const items = menuItems(subjectOf(user, flags), flags);
   const activePath = activeMenuPath(pathname, menuPaths(items));
+  // Groups the user opened or closed; the others are open while a page inside them is shown.
+  const [openGroups, setOpenGroups] = useState<Record<string, boolean>>({});
 
   const renderItem = (item: MenuItem, depth = 0) => {
     const Icon = icons[item.id];
     const label = t(`nav.${item.id}`);
     if (item.children) {
-      const isOpen = item.children.some((c) => c.path === activePath);
+      // A group is a button that opens and closes its entries (a bare <a> would be skipped by Tab).
+      const isOpen = openGroups[item.id] ?? item.children.some((c) => c.path === activePath);
       return (
         <NavLink
           key={item.id}
+          component="button"
+          type="button"
           label={label}
           leftSection={Icon ? <Icon size={20} stroke={1.5} /> : null}
-          defaultOpened={isOpen}
+          opened={isOpen}
+          onChange={(opened) => setOpenGroups((prev) => ({ ...prev, [item.id]: opened }))}
+          aria-expanded={isOpen}
           childrenOffset={34}
           className={classes.link}
           data-dark-skin={isDarkSkin || undefined}

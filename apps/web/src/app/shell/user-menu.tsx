@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { roleBadges } from '@tkc/contracts/access/roles';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
-import { roleBadges } from '@tkc/contracts/roles';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -29,7 +29,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <Menu position="bottom-end" width={300} shadow="lg" withArrow>
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={t('shell.userMenu')}>
+        <UnstyledButton
+          className={classes.target}
+          aria-label={t('shell.userMenuOf', { name: user.first_name })}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar src={avatar} alt="" radius="xl" size={34} />
             <Text size="sm" fw={600} visibleFrom="xs" className={classes.name}>

@@ -263,6 +263,7 @@ const management: ManagementBundle = {
       value: 'Valor',
       reason: 'Motivo',
       none: 'No se rechazó ninguna línea.',
+      summary: 'Importados: {{imported}}; rechazados: {{rejected}}',
       truncated:
         'Se rechazaron más líneas de las que lista el informe; se muestran las primeras {{n}}.',
     },
@@ -348,40 +349,6 @@ const management: ManagementBundle = {
       failed: 'No se pudo verificar la cadena: {{reason}}',
       again: 'Verificar de nuevo',
     },
-  },
-  messages: {
-    licenceLeft:
-      'No quedan licencias de {{group}} para la empresa {{company}}: {{used}} de {{total}} en uso',
-    cannotDisableSelf: 'No puede desactivar su propia cuenta',
-    cannotRemoveOwnAdmin: 'No puede quitarse su propio rol de administración',
-    platformRoleOnly: 'El rol {{role}} solo se puede asignar en la empresa de la plataforma',
-    onlyOwnerGrantsOwner:
-      'Solo un propietario de la plataforma puede asignar el rol de propietario',
-    onlyAdminGrantsAdmin:
-      'Solo un administrador de la plataforma puede asignar el rol de administrador de la plataforma',
-    platformKeepsCode: 'La empresa de la plataforma conserva su código',
-    codeTaken: 'El código de empresa {{code}} ya está en uso',
-    noModelForSn: 'Ningún modelo admitido tiene un prefijo del número de serie {{sn}}',
-    snInThisCompany: 'El número de serie {{sn}} ya está en esta empresa',
-    snOtherCompany: 'El número de serie {{sn}} pertenece a otra empresa',
-    modelExists: 'El modelo {{name}} ya existe',
-    prefixTaken: 'El prefijo {{prefixes}} ya pertenece a otro modelo',
-    fileTooLarge: 'El archivo supera los 16 MB',
-    sendCsv: 'Envíe el archivo como text/csv',
-    unknownRole: 'Rol desconocido',
-    companyCodeRequired: 'El código de empresa es obligatorio',
-    companyCodeChars: 'El código de empresa solo puede contener A-Z, 0-9, _ y -',
-    companyNameRequired: 'El nombre de la empresa es obligatorio',
-    dateFormat: 'La fecha debe tener el formato AAAA-MM-DD',
-    minimumZero: 'Mínimo 0',
-    maximumLicences: 'Máximo 100000',
-    snRequired: 'El número de serie es obligatorio',
-    snFormat: 'El número de serie debe tener de 4 a 32 letras o dígitos',
-    modelNameRequired: 'El nombre del modelo es obligatorio',
-    familyRequired: 'La familia debe ser «antigua» o «reciente»',
-    prefixFormat: 'Un prefijo tiene de 1 a 16 letras o dígitos',
-    maxLength: 'Longitud máxima del campo: {{n}}',
-    minLength: 'Longitud mínima del campo: {{n}}',
   },
 };
 

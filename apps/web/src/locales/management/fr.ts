@@ -262,6 +262,7 @@ const management: ManagementBundle = {
       value: 'Valeur',
       reason: 'Motif',
       none: "Aucune ligne n'a été rejetée.",
+      summary: 'Importés : {{imported}} ; rejetés : {{rejected}}',
       truncated:
         'Plus de lignes ont été rejetées que le rapport n’en liste ; les {{n}} premières sont affichées.',
     },
@@ -346,40 +347,6 @@ const management: ManagementBundle = {
       failed: "La chaîne n'a pas pu être vérifiée : {{reason}}",
       again: 'Vérifier à nouveau',
     },
-  },
-  messages: {
-    licenceLeft:
-      'Plus de licence {{group}} disponible pour la société {{company}} : {{used}} sur {{total}} utilisées',
-    cannotDisableSelf: 'Vous ne pouvez pas désactiver votre propre compte',
-    cannotRemoveOwnAdmin: "Vous ne pouvez pas retirer votre propre rôle d'administration",
-    platformRoleOnly: 'Le rôle {{role}} ne peut être attribué que dans la société de la plateforme',
-    onlyOwnerGrantsOwner:
-      'Seul un propriétaire de la plateforme peut attribuer le rôle de propriétaire',
-    onlyAdminGrantsAdmin:
-      "Seul un administrateur de la plateforme peut attribuer le rôle d'administrateur de la plateforme",
-    platformKeepsCode: 'La société de la plateforme garde son code',
-    codeTaken: 'Le code de société {{code}} est déjà pris',
-    noModelForSn: "Aucun modèle pris en charge n'a de préfixe du numéro de série {{sn}}",
-    snInThisCompany: 'Le numéro de série {{sn}} est déjà dans cette société',
-    snOtherCompany: 'Le numéro de série {{sn}} appartient à une autre société',
-    modelExists: 'Le modèle {{name}} existe déjà',
-    prefixTaken: 'Le préfixe {{prefixes}} appartient déjà à un autre modèle',
-    fileTooLarge: 'Le fichier dépasse 16 Mo',
-    sendCsv: 'Envoyez le fichier en text/csv',
-    unknownRole: 'Rôle inconnu',
-    companyCodeRequired: 'Le code de la société est obligatoire',
-    companyCodeChars: 'Le code de la société ne peut contenir que A-Z, 0-9, _ et -',
-    companyNameRequired: 'Le nom de la société est obligatoire',
-    dateFormat: 'La date doit être au format AAAA-MM-JJ',
-    minimumZero: 'Au moins 0',
-    maximumLicences: 'Au plus 100000',
-    snRequired: 'Le numéro de série est obligatoire',
-    snFormat: 'Le numéro de série doit compter 4 à 32 lettres ou chiffres',
-    modelNameRequired: 'Le nom du modèle est obligatoire',
-    familyRequired: 'La famille doit être « ancienne » ou « récente »',
-    prefixFormat: 'Un préfixe compte 1 à 16 lettres ou chiffres',
-    maxLength: 'Longueur maximale du champ : {{n}}',
-    minLength: 'Longueur minimale du champ : {{n}}',
   },
 };
 

@@ -1,15 +1,16 @@
+import type { ApiErrorCode } from '@tkc/contracts/api/error-codes';
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 
-// The server's words for what can go wrong on this page, translated in the 'account' namespace;
-// anything else goes through the message catalogue (English when it is unknown there).
+// The errors of this page that the 'account' namespace words for its own screens, by code;
+// any other server text arrives already in the user's language (see lib/api-client.ts).
 
-const accountMessages: Record<string, string> = {
-  'The old password is incorrect': 'errors.oldPasswordWrong',
-  'The code is not valid': 'errors.codeInvalid',
-  'Start the authenticator set-up first': 'errors.totpNotPending',
-  'Too many wrong codes: please wait before trying again': 'errors.tooManyCodes',
+const accountMessages: Partial<Record<ApiErrorCode, string>> = {
+  'auth.old_password_wrong': 'errors.oldPasswordWrong',
+  'auth.code_invalid': 'errors.codeInvalid',
+  'auth.totp_not_pending': 'errors.totpNotPending',
+  'auth.too_many_codes': 'errors.tooManyCodes',
 };
 
 /** A failed call as one sentence for an inline alert. `t` is bound to the 'account' namespace. */
@@ -17,8 +18,7 @@ export function errorText(error: unknown, t: TFunction<'account'>): string {
   if (!isApiError(error)) return translateMessage('Server No Response');
   if (error.code === 'ECONNABORTED') return translateMessage('Server has no response.');
   if (error.status === 0) return translateMessage('Server No Response');
-  const message = error.serverMsg ?? error.statusText;
-  const key = message ? accountMessages[message] : undefined;
+  const key = error.errorCode ? accountMessages[error.errorCode] : undefined;
   if (key) return t(key);
-  return translateMessage(message || 'Server Error');
+  return translateMessage(error.serverMsg || error.statusText || 'Server Error');
 }

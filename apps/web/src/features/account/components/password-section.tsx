@@ -34,7 +34,7 @@ export function PasswordSection() {
       form.reset(empty);
       toast(t('password.changed'), 'success');
     } catch (e) {
-      if (isApiError(e) && e.serverMsg === 'The old password is incorrect') setOldWrong(true);
+      if (isApiError(e) && e.errorCode === 'auth.old_password_wrong') setOldWrong(true);
       setError(errorText(e, t));
     }
   });

@@ -1,13 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { loginVerifyResponse } from '@tkc/contracts/api/auth';
 import { apiRequest } from '@/lib/api-client';
 
-// POST /auth/login/verify: the code of the second factor opens the session (the authid answer
-// header carries the token, which the API client stores). 409: another device; retry with force.
+// POST /auth/login/verify: the verification token and the code of the second factor open the
+// session (the authid answer header carries the token, which the API client stores). 409: another
+// device; retry with force.
 
 export type VerifyLoginInput = {
-  email: string;
-  password: string;
+  verify_token: string;
   code: string;
   mode: 'totp' | 'email' | 'recovery';
   ip?: string;
@@ -23,5 +22,3 @@ export async function verifyLogin(input: VerifyLoginInput) {
   });
   return answer.data;
 }
-
-export const useVerifyLogin = () => useMutation({ mutationFn: verifyLogin });

@@ -1,8 +1,12 @@
-/** What sign-in hands to the code page (spec 2: email, password, ip, mode). */
+import { readStorage, storageKeys } from '@/lib/storage';
+
+/**
+ * What sign-in hands to the code page (spec 2: email, ip, mode). The password never travels: the
+ * password step's temporary verification token stands for it, kept in local storage while the
+ * verification is pending (docs/web.md, "Sign-in without the password in the history").
+ */
 export type OtpLocationState = {
   email: string;
-  /** SHA-256 hex of the password, never the password itself. */
-  password: string;
   ip?: string;
   mode?: 'totp' | 'email';
   methods: ('totp' | 'email')[];
@@ -17,9 +21,11 @@ export function isOtpLocationState(value: unknown): value is OtpLocationState {
   return (
     !!v &&
     typeof v.email === 'string' &&
-    typeof v.password === 'string' &&
-    /^[0-9a-f]{64}$/.test(v.password) &&
     Array.isArray(v.methods) &&
-    v.methods.length > 0
+    v.methods.length > 0 &&
+    v.methods.every((m) => m === 'totp' || m === 'email')
   );
 }
+
+/** The pending sign-in's verification token, or null when there is none. */
+export const pendingVerifyToken = (): string | null => readStorage(storageKeys.verifyToken);

@@ -21,25 +21,33 @@ import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
 import { toast } from '@/lib/notify';
 import { outcomeOf } from '@/lib/outcome';
-import { storageKeys, writeStorage } from '@/lib/storage';
+import { removeStorage, storageKeys, writeStorage } from '@/lib/storage';
 import { useForm } from '@/lib/use-form';
 import { sendLoginOtp } from '../api/send-login-otp';
 import { verifyLogin } from '../api/verify-login';
 import { AuthHeading } from '../components/auth-heading';
 import type { AuthLocationState } from '../components/auth-messages';
 import { MethodCard } from '../components/method-card';
-import { isOtpLocationState, type OtpLocationState } from '../components/otp-state';
+import {
+  isOtpLocationState,
+  type OtpLocationState,
+  pendingVerifyToken,
+} from '../components/otp-state';
 
 type Stage = 'choose' | 'code' | 'recovery';
 type Banner = { text: string; kind: 'danger' | 'warning' | 'success' | 'info'; notice?: string };
 
-/** Two Step Authentication (spec 2, 4). Without sign-in state the link is not valid. */
+/**
+ * Two Step Authentication (spec 2, 4). Without sign-in state and its pending verification token
+ * the link is not valid.
+ */
 export function OtpRoute() {
   const location = useLocation();
-  if (!isOtpLocationState(location.state)) {
+  const [verifyToken] = useState(pendingVerifyToken);
+  if (!isOtpLocationState(location.state) || !verifyToken) {
     return <Navigate to={paths.auth.invalid.getHref()} replace />;
   }
-  return <OtpScreen initial={location.state} />;
+  return <OtpScreen initial={location.state} verifyToken={verifyToken} />;
 }
 
 function maskEmail(email: string): string {
@@ -48,7 +56,7 @@ function maskEmail(email: string): string {
   return `${visible}${'•'.repeat(Math.min(Math.max(name.length - visible.length, 1), 6))}@${domain}`;
 }
 
-function OtpScreen({ initial }: { initial: OtpLocationState }) {
+function OtpScreen({ initial, verifyToken }: { initial: OtpLocationState; verifyToken: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [mode, setMode] = useState(initial.mode);
@@ -89,7 +97,7 @@ function OtpScreen({ initial }: { initial: OtpLocationState }) {
   const requestEmailCode = async (): Promise<boolean> => {
     setSendingMode('email');
     try {
-      await sendLoginOtp({ email: initial.email, ip: initial.ip });
+      await sendLoginOtp({ verify_token: verifyToken, ip: initial.ip });
       setTimerKey((k) => k + 1);
       return true;
     } catch (error) {
@@ -116,8 +124,7 @@ function OtpScreen({ initial }: { initial: OtpLocationState }) {
     setVerifying(true);
     try {
       const { user_id } = await verifyLogin({
-        email: initial.email,
-        password: initial.password,
+        verify_token: verifyToken,
         code,
         mode: verifyMode,
         ip: initial.ip,
@@ -125,6 +132,7 @@ function OtpScreen({ initial }: { initial: OtpLocationState }) {
       });
       if (verifyMode !== 'recovery') writeStorage(storageKeys.mfa, verifyMode);
       writeStorage(storageKeys.userId, user_id);
+      removeStorage(storageKeys.verifyToken);
       await navigate(paths.app.dashboard.getHref(), { replace: true });
     } catch (error) {
       const alert = otpVerifyMessage(outcomeOf(error));

@@ -189,14 +189,14 @@ function RegisterForm({
           readOnly
           variant="filled"
           autoComplete="username"
-          error={form.errorOf('email')}
+          error={form.readOnlyErrorOf('email')}
         />
         <TextInput
           label={t('fields.company')}
           value={dash(form.values.company)}
           readOnly
           variant="filled"
-          error={form.errorOf('company')}
+          error={form.readOnlyErrorOf('company')}
         />
         <PasswordInput
           label={t('fields.password')}

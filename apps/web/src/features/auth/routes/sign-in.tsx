@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { otpSendMessage, signInMessage } from '@tkc/contracts/alerts';
-import { signInForm } from '@tkc/contracts/forms';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,7 +9,8 @@ import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
 import { outcomeOf } from '@/lib/outcome';
 import { sha256Hex } from '@/lib/sha256';
-import { readStorage, removeStorage, storageKeys } from '@/lib/storage';
+import { validateSignIn } from '@/lib/sign-in-rules';
+import { readStorage, removeStorage, storageKeys, writeStorage } from '@/lib/storage';
 import { useForm } from '@/lib/use-form';
 import { usePublicIp } from '../api/get-ip';
 import { login } from '../api/login';
@@ -33,13 +33,13 @@ export function SignInRoute() {
     kind: 'danger' | 'success' | 'info' | 'warning';
   } | null>(incoming?.message ? { text: incoming.message, kind: incoming.kind ?? 'danger' } : null);
   const form = useForm({
-    schema: signInForm,
+    validate: validateSignIn,
     initialValues: { email: incoming?.email ?? '', password: '' },
   });
 
   useEffect(() => {
-    // Spec 2: the VerifyId key is removed on this page.
-    removeStorage(storageKeys.verifyId);
+    // Spec 2: the VerifyId key is removed on this page; so is a pending sign-in's token.
+    removeStorage(storageKeys.verifyId, storageKeys.verifyToken);
   }, []);
 
   const submit = form.submitHandler(async (values) => {
@@ -48,14 +48,22 @@ export function SignInRoute() {
     const password = sha256Hex(values.password);
     const force = isConflict || undefined;
     let methods: ('totp' | 'email')[];
+    let verifyToken: string;
     try {
-      ({ methods } = await login({ email, password, ip: ip.data, force }));
+      ({ methods, verify_token: verifyToken } = await login({
+        email,
+        password,
+        ip: ip.data,
+        force,
+      }));
     } catch (error) {
       const alert = signInMessage(outcomeOf(error));
       if (alert?.isConflict) setConflict(true);
       if (alert) setBanner({ text: alert.text, kind: 'danger' });
       return;
     }
+    // The code page works with the token; the password (and its hash) stays on this page.
+    writeStorage(storageKeys.verifyToken, verifyToken);
     // Spec 4: with e-mail as the saved method, the code is requested before leaving this page.
     const saved = readStorage(storageKeys.mfa);
     const mode =
@@ -63,7 +71,7 @@ export function SignInRoute() {
     if (mode === 'email') {
       setSendingOtp(true);
       try {
-        await sendLoginOtp({ email, ip: ip.data });
+        await sendLoginOtp({ verify_token: verifyToken, ip: ip.data });
       } catch (error) {
         const alert = otpSendMessage(outcomeOf(error));
         if (alert) {
@@ -76,7 +84,6 @@ export function SignInRoute() {
     }
     const state: OtpLocationState = {
       email,
-      password,
       ip: ip.data,
       mode,
       methods,

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconPackage } from '@tabler/icons-react';
-import type { DashboardCard as Card_ } from '@tkc/contracts/roles';
+import type { DashboardCard as Card_ } from '@tkc/contracts/access/navigation';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cardColors, cardIcons } from './card-style';

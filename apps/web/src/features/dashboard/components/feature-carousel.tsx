@@ -2,12 +2,15 @@ import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { useReducedMotion } from '@mantine/hooks';
 import {
+  type DashboardCard as Card,
+  carouselSlidesPerView,
+} from '@tkc/contracts/access/navigation';
+import {
   CAROUSEL_INTERVAL_MS,
   CAROUSEL_SPACING_PX,
   CAROUSEL_SPEED_MS,
   CAROUSEL_SWIPE_THRESHOLD_PX,
 } from '@tkc/contracts/constants';
-import { type DashboardCard as Card, carouselSlidesPerView } from '@tkc/contracts/roles';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,15 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  canFetchEraseFailures,
+  dashboardCards,
+  dashboardHeading,
+} from '@tkc/contracts/access/navigation';
 import { COUNTER_RESET_DAILY } from '@tkc/contracts/constants';
-import { canFetchEraseFailures, dashboardCards, dashboardHeading } from '@tkc/contracts/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
+import { subjectOf } from '@/lib/access';
 import { useUser } from '@/lib/auth';
 import { useFeatureFlags } from '@/lib/feature-flags';
 import { translateMessage } from '@/lib/i18n';
@@ -30,9 +35,10 @@ export function DashboardRoute() {
   const [status, setStatus] = useState(() => (location.state as DashboardLocationState)?.message);
   if (!user) return null;
 
-  const { features, manage } = dashboardCards(user.roles, flags.data);
+  const subject = subjectOf(user, flags.data);
+  const { features, manage } = dashboardCards(subject, flags.data);
   const heading =
-    dashboardHeading(user.roles) === 'Feature'
+    dashboardHeading(user.roles, subject.platformCode) === 'Feature'
       ? t('dashboard.feature')
       : t('dashboard.featureManage');
   const digest =
@@ -76,7 +82,7 @@ export function DashboardRoute() {
         )}
       </Stack>
 
-      {canFetchEraseFailures(user.roles) && <KeyEraseSummary user={user} />}
+      {canFetchEraseFailures(subject) && <KeyEraseSummary user={user} />}
 
       {manage.length > 0 && (
         <SimpleGrid

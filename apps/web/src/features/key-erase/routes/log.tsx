@@ -13,15 +13,16 @@ import {
 } from '@mantine/core';
 import { IconEye, IconFlag, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { can, scopeOf } from '@tkc/contracts/access/permissions';
 import type { EraseRecord } from '@tkc/contracts/api/erase';
 import { ERASE_PAGE_SIZE } from '@tkc/contracts/constants';
 import { isEraseFailure } from '@tkc/contracts/erase-status';
-import { hasRole, isGlobalAdmin } from '@tkc/contracts/roles';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useSubject } from '@/lib/access';
 import { showActionError } from '@/lib/action-alert';
 import { useUser } from '@/lib/auth';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
@@ -53,6 +54,7 @@ export function KeyEraseLogRoute() {
   const { t } = useTranslation('keyErase');
   const queryClient = useQueryClient();
   const { data: user } = useUser();
+  const subject = useSubject();
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => parseLogView(searchParams), [searchParams]);
   const list = useEraseList(listParamsOf(view));
@@ -63,8 +65,8 @@ export function KeyEraseLogRoute() {
   const [busy, setBusy] = useState<'delete' | 'resend' | null>(null);
   const timeZone = user?.timezone || undefined;
   const locale = languageLocales[currentLanguage()];
-  const showCompany = user ? isGlobalAdmin(user.roles) : false;
-  const canErase = user ? hasRole(user.roles, 'erk-user') : false;
+  const showCompany = subject ? scopeOf(subject, 'erase.log.view') === 'all' : false;
+  const canErase = subject ? can(subject, 'erase.authorize') : false;
 
   const query = searchParams.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query shows other records.

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconLink, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { localizeApiError } from '@/lib/management-messages';
 import { tableAlertOf } from '@/lib/table-alert';
 import { useVerifyAudit } from '../api/verify-audit';
 
@@ -35,7 +34,7 @@ export function AuditVerify() {
     );
   }
   if (verify.isError) {
-    const alert = tableAlertOf(localizeApiError(verify.error));
+    const alert = tableAlertOf(verify.error);
     return (
       <Alert variant="light" color="red" icon={<IconLinkOff size={18} />}>
         <Group justify="space-between" gap="sm">

@@ -1,9 +1,10 @@
 import { Button, Group, Input, MultiSelect, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { isGlobalAdmin } from '@tkc/contracts/roles';
+import { can, scopeOf } from '@tkc/contracts/access/permissions';
 import { useTranslation } from 'react-i18next';
 import { CompanySelect } from '@/components/company-select';
 import { ClearFilters, DateRangeFilter, KeywordFilter } from '@/components/list-filters';
+import { useSubject } from '@/lib/access';
 import { useUser } from '@/lib/auth';
 import { runAction } from '@/lib/run-action';
 import { useListState } from '@/lib/use-list-state';
@@ -17,11 +18,13 @@ import { AuditVerify } from '../components/audit-verify';
 export function AuditRoute() {
   const { t, i18n } = useTranslation('management');
   const { data: user } = useUser();
+  const subject = useSubject();
   const list = useListState({ sort: { column: 'created_at', direction: 'desc' } });
   const audit = useAudit(list.query);
   const exporter = useExportAudit();
-  if (!user) return null;
-  const isGlobal = isGlobalAdmin(user.roles);
+  if (!user || !subject) return null;
+  const isGlobal = scopeOf(subject, 'audit.view') === 'all';
+  const canVerify = can(subject, 'audit.verify');
   const result = list.filters.status[0] ?? 'all';
   const data = audit.data;
   const totalLabel = data?.is_total_capped
@@ -37,7 +40,7 @@ export function AuditRoute() {
 
   return (
     <Stack gap="md">
-      <AuditVerify />
+      {canVerify && <AuditVerify />}
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <Group justify="space-between" align="flex-end" gap="md">

@@ -14,13 +14,14 @@ import {
 import { IconCalendar } from '@tabler/icons-react';
 import { type CompanyRow, LICENCE_FEATURES } from '@tkc/contracts/api/management';
 import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '@/components/alert-banner';
 import { runAction } from '@/lib/run-action';
 import { useManagementForm } from '@/lib/use-management-form';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { companyForm } from './company-form-schema';
 
-// Create and edit a company (DESIGN 7): code, name, contact, licences per feature group, and the
+// Create and edit a company: code, name, contact, licences per feature group, and the
 // trial or production tier with its end date (empty: open-ended).
 
 type CompanyFormValues = {
@@ -92,8 +93,9 @@ function CompanyForm({ company, onDone }: { company: CompanyRow | null; onDone: 
         await runAction(t('actions.createCompany'), () => create.mutateAsync(body));
       }
       onDone();
-    } catch {
-      // shown by runAction; the form stays open
+    } catch (error) {
+      // The toast of runAction, and the form stays open with the error where it belongs.
+      form.showServerError(error);
     }
   });
 
@@ -106,6 +108,7 @@ function CompanyForm({ company, onDone }: { company: CompanyRow | null; onDone: 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {form.formError && <AlertBanner kind="danger">{form.formError}</AlertBanner>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('companies.fields.code')}

@@ -1,7 +1,8 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Box, Button, Group, TextInput } from '@mantine/core';
 import { IconBarcode, IconPlus } from '@tabler/icons-react';
 import { snBody } from '@tkc/contracts/api/management';
 import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '@/components/alert-banner';
 import { runAction } from '@/lib/run-action';
 import { useManagementForm } from '@/lib/use-management-form';
 import { useAddSerialNumber } from '../api/add-serial-number';
@@ -17,13 +18,19 @@ export function SnAdd({ companyId }: { companyId: string }) {
         add.mutateAsync({ companyId, sn: values.sn.trim().toUpperCase() }),
       );
       form.reset();
-    } catch {
-      // shown by runAction
+    } catch (error) {
+      // The toast of runAction, and the refusal under the box until the number changes.
+      form.showServerError(error);
     }
   });
   const input = form.getInputProps('sn');
   return (
     <form onSubmit={submit} noValidate>
+      {form.formError && (
+        <Box mb="sm">
+          <AlertBanner kind="danger">{form.formError}</AlertBanner>
+        </Box>
+      )}
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <TextInput
           label={t('sn.fields.sn')}

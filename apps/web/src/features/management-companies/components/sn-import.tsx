@@ -15,8 +15,8 @@ import {
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { showActionError, showActionSuccess } from '@/lib/action-alert';
 import { toast } from '@/lib/notify';
-import { runAction } from '@/lib/run-action';
 import { type ImportReport, useImportSerialNumbers } from '../api/import-serial-numbers';
 
 /** The server's limit for one import. */
@@ -29,6 +29,21 @@ const CSV_TYPES = {
 
 export type ImportResult = { file: string; report: ImportReport };
 
+type Translate = (key: string, values: Record<string, string>) => string;
+
+/** The rejected count as shown: '1,000+' when the server listed only the first ones. */
+const rejectedCount = (report: ImportReport, number: (n: number) => string) =>
+  `${number(report.rejected.length)}${report.is_truncated ? '+' : ''}`;
+
+/** 'N imported, M rejected', counts in the language's number format. */
+export function importSummary(report: ImportReport, t: Translate, locale: string): string {
+  const number = (n: number) => n.toLocaleString(locale);
+  return t('sn.report.summary', {
+    imported: number(report.imported),
+    rejected: rejectedCount(report, number),
+  });
+}
+
 /** CSV import of serial numbers: a drop zone; the report goes to `onReport`. */
 export function SnImport({
   companyId,
@@ -37,19 +52,23 @@ export function SnImport({
   companyId: string;
   onReport: (result: ImportResult | null) => void;
 }) {
-  const { t } = useTranslation('management');
+  const { t, i18n } = useTranslation('management');
   const importer = useImportSerialNumbers();
 
   const upload = async (file: File) => {
+    const action = t('actions.importSn');
     onReport(null);
+    let report: ImportReport;
     try {
-      const report = await runAction(t('actions.importSn'), () =>
-        importer.mutateAsync({ companyId, file }),
-      );
-      onReport({ file: file.name, report });
-    } catch {
-      // shown by runAction
+      report = await importer.mutateAsync({ companyId, file });
+    } catch (error) {
+      showActionError(action, error);
+      return;
     }
+    onReport({ file: file.name, report });
+    // Rejected lines are not a success: the counts say what happened, the report shows which.
+    if (report.rejected.length === 0) showActionSuccess(action);
+    else toast(importSummary(report, t, i18n.language), 'warning', action);
   };
 
   return (
@@ -111,6 +130,11 @@ export function ImportReportCard({
           </Stack>
           <CloseButton onClick={onClose} aria-label={t('common.close')} />
         </Group>
+        {rejected > 0 && (
+          <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} />}>
+            {importSummary(report, t, i18n.language)}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <Stat label={t('sn.report.imported')} value={number(report.imported)} color="teal" />
           <Stat
@@ -120,7 +144,7 @@ export function ImportReportCard({
           />
           <Stat
             label={t('sn.report.rejected')}
-            value={`${number(rejected)}${report.is_truncated ? '+' : ''}`}
+            value={rejectedCount(report, number)}
             color={rejected > 0 ? 'red' : 'gray'}
           />
         </SimpleGrid>

@@ -1,11 +1,11 @@
 import { Button, Group, MultiSelect, Paper, Stack } from '@mantine/core';
 import { IconBuildingPlus } from '@tabler/icons-react';
+import { can } from '@tkc/contracts/access/permissions';
 import type { CompanyRow } from '@tkc/contracts/api/management';
-import { can } from '@tkc/contracts/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClearFilters, KeywordFilter } from '@/components/list-filters';
-import { useUser } from '@/lib/auth';
+import { useSubject } from '@/lib/access';
 import { useListState } from '@/lib/use-list-state';
 import { useCompanies } from '../api/get-companies';
 import { CompaniesTable } from '../components/companies-table';
@@ -16,12 +16,12 @@ type Editing = { company: CompanyRow | null } | null;
 /** Company overview (spec 2, global admins): tier, users, serial numbers and licences. */
 export function CompaniesRoute() {
   const { t } = useTranslation('management');
-  const { data: user } = useUser();
+  const subject = useSubject();
   const list = useListState({ sort: { column: 'code', direction: 'asc' } });
   const companies = useCompanies(list.query);
   const [editing, setEditing] = useState<Editing>(null);
-  if (!user) return null;
-  const canEdit = can(user.roles, user.company_code, 'company.edit', '');
+  if (!subject) return null;
+  const canEdit = can(subject, 'company.edit');
 
   return (
     <Stack gap="md">

@@ -10,8 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBarcode, IconBuilding, IconFileImport, IconPlus } from '@tabler/icons-react';
-import type { CurrentUser } from '@tkc/contracts/api/auth';
-import { can } from '@tkc/contracts/roles';
+import { can, type Subject } from '@tkc/contracts/access/permissions';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,8 +18,8 @@ import { AlertBanner } from '@/components/alert-banner';
 import { CompanySelect } from '@/components/company-select';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { ClearFilters, KeywordFilter } from '@/components/list-filters';
+import { useSubject } from '@/lib/access';
 import { useUser } from '@/lib/auth';
-import { localizeApiError } from '@/lib/management-messages';
 import { runAction } from '@/lib/run-action';
 import { tableAlertOf } from '@/lib/table-alert';
 import { useListState } from '@/lib/use-list-state';
@@ -35,11 +34,12 @@ import { type SnRow, SnTable } from '../components/sn-table';
 export function SerialNumbersRoute() {
   const { t } = useTranslation('management');
   const { data: user } = useUser();
+  const subject = useSubject();
   const [params, setParams] = useSearchParams();
   const companyId = params.get('company');
   const company = useCompany(companyId);
-  if (!user) return null;
-  const alert = company.error ? tableAlertOf(localizeApiError(company.error)) : null;
+  if (!user || !subject) return null;
+  const alert = company.error ? tableAlertOf(company.error) : null;
 
   return (
     <Stack gap="md">
@@ -89,20 +89,35 @@ export function SerialNumbersRoute() {
           </Group>
         </Card>
       ) : (
-        company.data && <CompanySerialNumbers key={companyId} companyId={companyId} user={user} />
+        company.data && (
+          <CompanySerialNumbers
+            key={companyId}
+            companyId={companyId}
+            subject={subject}
+            timeZone={user.timezone}
+          />
+        )
       )}
     </Stack>
   );
 }
 
-function CompanySerialNumbers({ companyId, user }: { companyId: string; user: CurrentUser }) {
+function CompanySerialNumbers({
+  companyId,
+  subject,
+  timeZone,
+}: {
+  companyId: string;
+  subject: Subject;
+  timeZone: string;
+}) {
   const { t } = useTranslation('management');
   const list = useListState({ sort: { column: 'sn', direction: 'asc' } });
   const sns = useSerialNumbers(companyId, list.query);
   const remove = useDeleteSerialNumber();
   const [deleting, setDeleting] = useState<SnRow | null>(null);
   const [imported, setImported] = useState<ImportResult | null>(null);
-  const canEdit = can(user.roles, user.company_code, 'company.edit', '');
+  const canEdit = can(subject, 'company.edit');
 
   return (
     <>
@@ -144,7 +159,7 @@ function CompanySerialNumbers({ companyId, user }: { companyId: string; user: Cu
         total={sns.data?.total}
         isFetching={sns.isFetching}
         error={sns.error}
-        timeZone={user.timezone}
+        timeZone={timeZone}
         canEdit={canEdit}
         onDelete={setDeleting}
       />

@@ -18,6 +18,7 @@ import {
 } from '@tkc/contracts/api/management';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { AlertBanner } from '@/components/alert-banner';
 import { runAction } from '@/lib/run-action';
 import { useManagementForm } from '@/lib/use-management-form';
 import { useCreateModel } from '../api/create-model';
@@ -70,14 +71,16 @@ function ModelForm({ model, onDone }: { model: ModelRow | null; onDone: () => vo
         await runAction(t('actions.createModel'), () => create.mutateAsync(body));
       }
       onDone();
-    } catch {
-      // shown by runAction; the form stays open
+    } catch (error) {
+      // The toast of runAction, and the form stays open with the error where it belongs.
+      form.showServerError(error);
     }
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {form.formError && <AlertBanner kind="danger">{form.formError}</AlertBanner>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('models.fields.name')}

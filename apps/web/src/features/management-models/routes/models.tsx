@@ -1,12 +1,12 @@
 import { Button, Group, MultiSelect, Paper, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { can } from '@tkc/contracts/access/permissions';
 import { MODEL_FAMILIES } from '@tkc/contracts/api/management';
-import { can } from '@tkc/contracts/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { ClearFilters, KeywordFilter } from '@/components/list-filters';
-import { useUser } from '@/lib/auth';
+import { useSubject } from '@/lib/access';
 import { runAction } from '@/lib/run-action';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteModel } from '../api/delete-model';
@@ -19,15 +19,15 @@ type Editing = { model: ModelRow | null } | null;
 /** Supported models (spec 2, open to all); prefixes for Model/Prefix viewers, edits by the owner. */
 export function ModelsRoute() {
   const { t } = useTranslation('management');
-  const { data: user } = useUser();
+  const subject = useSubject();
   const list = useListState({ sort: { column: 'name', direction: 'asc' } });
   const models = useModels(list.query);
   const remove = useDeleteModel();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ModelRow | null>(null);
-  if (!user) return null;
-  const canEdit = can(user.roles, user.company_code, 'model.edit', user.company_code);
-  const canViewPrefixes = can(user.roles, user.company_code, 'model.view', user.company_code);
+  if (!subject) return null;
+  const canEdit = can(subject, 'model.edit');
+  const canViewPrefixes = can(subject, 'model.prefix.view');
 
   return (
     <Stack gap="md">

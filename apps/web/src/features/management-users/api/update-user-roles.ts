@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RoleCode } from '@tkc/contracts/access/roles';
 import { okEmpty } from '@tkc/contracts/api/common';
-import type { RoleCode } from '@tkc/contracts/roles';
 import { apiRequest } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
 

@@ -1,13 +1,16 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconMail } from '@tabler/icons-react';
+import { can, scopeOf } from '@tkc/contracts/access/permissions';
+import type { RoleCode } from '@tkc/contracts/access/roles';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
 import { inviteBody } from '@tkc/contracts/api/management';
-import { PLATFORM_COMPANY_CODE } from '@tkc/contracts/constants';
-import { isGlobalAdmin, isPlatformOwner, type RoleCode } from '@tkc/contracts/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '@/components/alert-banner';
 import { CompanySelect } from '@/components/company-select';
+import { subjectOf } from '@/lib/access';
 import type { CompanyOption } from '@/lib/company-options';
+import { useFeatureFlags } from '@/lib/feature-flags';
 import { currentLanguage, type LanguageCode, languageCodes, languageNames } from '@/lib/i18n';
 import { runAction } from '@/lib/run-action';
 import { useManagementForm } from '@/lib/use-management-form';
@@ -50,7 +53,8 @@ function InviteForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('management');
-  const isGlobal = isGlobalAdmin(user.roles);
+  const subject = subjectOf(user, useFeatureFlags().data);
+  const isGlobal = scopeOf(subject, 'user.edit') === 'all';
   const invite = useInviteUser();
   const form = useManagementForm({
     schema: inviteBody,
@@ -66,7 +70,7 @@ function InviteForm({
   const company = licences.data ?? picked;
   const isPlatformCompany = isGlobal
     ? (company?.is_platform ?? false)
-    : user.company_code === PLATFORM_COMPANY_CODE;
+    : user.company_code === subject.platformCode;
 
   const submit = form.submitHandler(async (values) => {
     // Platform roles only where they may be given (a changed company may have left some behind).
@@ -78,14 +82,16 @@ function InviteForm({
         invite.mutateAsync({ ...values, email: values.email.trim(), roles }),
       );
       onDone();
-    } catch {
-      // shown by runAction; the form stays open
+    } catch (error) {
+      // The toast of runAction, and the form stays open with the error where it belongs.
+      form.showServerError(error);
     }
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {form.formError && <AlertBanner kind="danger">{form.formError}</AlertBanner>}
         <Group grow align="flex-start">
           <TextInput
             label={t('users.fields.email')}
@@ -111,7 +117,12 @@ function InviteForm({
               error={form.errorOf('company_id')}
             />
           ) : (
-            <TextInput label={t('users.fields.company')} value={user.company} readOnly />
+            <TextInput
+              label={t('users.fields.company')}
+              value={user.company}
+              readOnly
+              error={form.errorOf('company_id')}
+            />
           )}
         </Group>
         <Select
@@ -129,7 +140,9 @@ function InviteForm({
           licences={licences.data?.licences}
           isLicensed={!isPlatformCompany}
           canGrantPlatformAdmin={isGlobal && isPlatformCompany}
-          canGrantPlatformOwner={isPlatformOwner(user.roles) && isPlatformCompany}
+          canGrantPlatformOwner={can(subject, 'platformOwner.edit') && isPlatformCompany}
+          error={form.errorOf('roles')}
+          errorGroup={form.serverError?.params.group?.toString()}
         />
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
           <Text size="sm">{t('users.inviteHint')}</Text>

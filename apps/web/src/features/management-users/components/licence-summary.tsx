@@ -1,5 +1,5 @@
 import { Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { ROLE_GROUPS, type RoleGroup } from '@tkc/contracts/roles';
+import { ROLE_GROUPS, type RoleGroup } from '@tkc/contracts/access/roles';
 import { useTranslation } from 'react-i18next';
 import type { LicenceUsage } from './role-editor';
 

@@ -4,7 +4,7 @@ import {
   ROLE_GROUPS,
   type RoleCode,
   type RoleGroup,
-} from '@tkc/contracts/roles';
+} from '@tkc/contracts/access/roles';
 import { useTranslation } from 'react-i18next';
 
 // The role editor of the invitation and 'Change roles' (spec 6): per feature group a radio
@@ -26,6 +26,9 @@ type RoleEditorProps = {
   canGrantPlatformAdmin: boolean;
   canGrantPlatformOwner: boolean;
   isDisabled?: boolean;
+  /** The server's refusal of these roles; shown at `errorGroup` when it names one, else below. */
+  error?: string;
+  errorGroup?: string;
 };
 
 const GROUPS = Object.keys(ROLE_GROUPS) as RoleGroup[];
@@ -41,7 +44,10 @@ export function RoleEditor({
   canGrantPlatformAdmin,
   canGrantPlatformOwner,
   isDisabled = false,
+  error,
+  errorGroup,
 }: RoleEditorProps) {
+  const isGroupError = !!error && GROUPS.some((group) => group === errorGroup);
   const { t } = useTranslation('management');
   const has = (role: RoleCode) => value.includes(role);
   const toggle = (role: RoleCode, isOn: boolean) =>
@@ -86,7 +92,10 @@ export function RoleEditor({
                   )}
                 </Group>
               }
-              error={isOut ? t('roleEditor.noLicenceLeft') : undefined}
+              error={
+                (isGroupError && group === errorGroup ? error : undefined) ??
+                (isOut ? t('roleEditor.noLicenceLeft') : undefined)
+              }
             >
               <SimpleGrid cols={{ base: 1, xs: 2, sm: codes.length + 1 }} spacing="xs" mt={8}>
                 <Radio value={NONE} label={t('roleLabels.none')} disabled={isDisabled} />
@@ -158,6 +167,11 @@ export function RoleEditor({
             </Stack>
           </Paper>
         </>
+      )}
+      {error && !isGroupError && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
       )}
     </Stack>
   );

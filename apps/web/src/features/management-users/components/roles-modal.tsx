@@ -1,11 +1,15 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { can, scopeOf } from '@tkc/contracts/access/permissions';
+import { parseRole, type RoleCode } from '@tkc/contracts/access/roles';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
 import type { UserRow } from '@tkc/contracts/api/management';
-import { PLATFORM_COMPANY_CODE } from '@tkc/contracts/constants';
-import { isGlobalAdmin, isPlatformOwner, parseRole, type RoleCode } from '@tkc/contracts/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertBanner } from '@/components/alert-banner';
+import { subjectOf } from '@/lib/access';
+import { useFeatureFlags } from '@/lib/feature-flags';
 import { runAction } from '@/lib/run-action';
+import { useServerError } from '@/lib/use-management-form';
 import { useCompanyLicences } from '../api/get-company-licences';
 import { useUpdateUserRoles } from '../api/update-user-roles';
 import { RoleEditor } from './role-editor';
@@ -42,20 +46,23 @@ function RolesForm({ row, user, onDone }: { row: UserRow; user: CurrentUser; onD
   const held = rolesOfRow(row);
   const [roles, setRoles] = useState<RoleCode[]>(held);
   const [isSaving, setSaving] = useState(false);
-  const isGlobal = isGlobalAdmin(user.roles);
+  const subject = subjectOf(user, useFeatureFlags().data);
+  const isGlobal = scopeOf(subject, 'user.edit') === 'all';
   const licences = useCompanyLicences(row.company_id, true);
-  const isPlatformCompany =
-    licences.data?.is_platform ?? row.company_code === PLATFORM_COMPANY_CODE;
+  const isPlatformCompany = licences.data?.is_platform ?? row.company_code === subject.platformCode;
   const update = useUpdateUserRoles();
+  const server = useServerError();
   const isChanged = [...roles].sort().join() !== [...held].sort().join();
 
   const save = async () => {
     setSaving(true);
+    server.clear();
     try {
       await runAction(t('actions.changeRoles'), () => update.mutateAsync({ id: row.id, roles }));
       onDone();
-    } catch {
-      // shown by runAction
+    } catch (error) {
+      // The toast of runAction, and the refusal at the roles (or above them) until they change.
+      server.show(error, { roles });
     } finally {
       setSaving(false);
     }
@@ -66,6 +73,7 @@ function RolesForm({ row, user, onDone }: { row: UserRow; user: CurrentUser; onD
       <Text size="sm" c="dimmed">
         {t('users.rolesHint', { email: row.email, company: row.company })}
       </Text>
+      {server.formError && <AlertBanner kind="danger">{server.formError}</AlertBanner>}
       <RoleEditor
         value={roles}
         onChange={setRoles}
@@ -73,7 +81,9 @@ function RolesForm({ row, user, onDone }: { row: UserRow; user: CurrentUser; onD
         licences={licences.data?.licences}
         isLicensed={!isPlatformCompany}
         canGrantPlatformAdmin={isGlobal && isPlatformCompany}
-        canGrantPlatformOwner={isPlatformOwner(user.roles) && isPlatformCompany}
+        canGrantPlatformOwner={can(subject, 'platformOwner.edit') && isPlatformCompany}
+        error={server.fieldError('roles', { roles })}
+        errorGroup={server.error?.params.group?.toString()}
       />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>

@@ -1,6 +1,6 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
+import { type RoleBadge, roleBadges } from '@tkc/contracts/access/roles';
 import type { UserRow } from '@tkc/contracts/api/management';
-import { type RoleBadge, roleBadges } from '@tkc/contracts/roles';
 import { useTranslation } from 'react-i18next';
 
 /** 'First Last', or the e-mail while the person has not signed up yet. */

@@ -7,10 +7,9 @@ import {
   IconUserCheck,
   IconUserOff,
 } from '@tabler/icons-react';
+import { can, type Subject, scopeOf } from '@tkc/contracts/access/permissions';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
 import type { UserRow } from '@tkc/contracts/api/management';
-import { PLATFORM_COMPANY_CODE } from '@tkc/contracts/constants';
-import { can, isGlobalAdmin } from '@tkc/contracts/roles';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { ServerTable } from '@/components/server-table';
@@ -30,23 +29,21 @@ function formatDay(iso: string, timeZone: string, locale: string): string {
 export type UserAction = 'roles' | 'disable' | 'enable' | 'resend' | 'withdraw';
 
 /** What the permission matrix (spec 6) lets the signed-in user do with a row. */
-export function actionsFor(user: CurrentUser, row: UserRow): UserAction[] {
-  const isOwnerRow = row.roles.includes(`${PLATFORM_COMPANY_CODE}/plf-owner`);
-  const mayTouchOwner =
-    !isOwnerRow || can(user.roles, user.company_code, 'platformOwner.edit', row.company_code);
+export function actionsFor(user: CurrentUser, subject: Subject, row: UserRow): UserAction[] {
+  const isOwnerRow = row.roles.includes(`${subject.platformCode}/plf-owner`);
+  const mayTouchOwner = !isOwnerRow || can(subject, 'platformOwner.edit', row.company_code);
   if (!mayTouchOwner) return [];
   if (row.kind === 'invitation') {
-    return can(user.roles, user.company_code, 'resend.edit', row.company_code)
-      ? ['resend', 'withdraw']
-      : [];
+    return can(subject, 'user.resend', row.company_code) ? ['resend', 'withdraw'] : [];
   }
-  if (!can(user.roles, user.company_code, 'user.edit', row.company_code)) return [];
+  if (!can(subject, 'user.edit', row.company_code)) return [];
   if (row.id === user.user_id) return ['roles'];
   return ['roles', row.status === 'disabled' ? 'enable' : 'disable'];
 }
 
 type UsersTableProps = {
   user: CurrentUser;
+  subject: Subject;
   list: ListState;
   records: UserRow[] | undefined;
   total: number | undefined;
@@ -55,9 +52,9 @@ type UsersTableProps = {
   onAction: (action: UserAction, row: UserRow) => void;
 };
 
-export function UsersTable({ user, onAction, ...table }: UsersTableProps) {
+export function UsersTable({ user, subject, onAction, ...table }: UsersTableProps) {
   const { t, i18n } = useTranslation('management');
-  const isGlobal = isGlobalAdmin(user.roles);
+  const isGlobal = scopeOf(subject, 'user.view') === 'all';
   const when = (iso: string) =>
     formatDateTime(iso, { timeZone: user.timezone, locale: i18n.language });
   const day = (iso: string) => formatDay(iso, user.timezone, i18n.language);
@@ -154,7 +151,9 @@ export function UsersTable({ user, onAction, ...table }: UsersTableProps) {
       title: <VisuallyHidden>{t('common.actions')}</VisuallyHidden>,
       textAlign: 'right',
       width: 64,
-      render: (row) => <RowMenu row={row} actions={actionsFor(user, row)} onAction={onAction} />,
+      render: (row) => (
+        <RowMenu row={row} actions={actionsFor(user, subject, row)} onAction={onAction} />
+      ),
     },
   ];
 

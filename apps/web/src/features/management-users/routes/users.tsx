@@ -1,13 +1,15 @@
 import { Button, Group, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
+import { can, scopeOf } from '@tkc/contracts/access/permissions';
+import { ROLE_CODES } from '@tkc/contracts/access/roles';
 import { USER_STATUSES, type UserRow } from '@tkc/contracts/api/management';
-import { can, isGlobalAdmin, ROLE_CODES } from '@tkc/contracts/roles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanySelect } from '@/components/company-select';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { ClearFilters, DateRangeFilter, KeywordFilter } from '@/components/list-filters';
+import { useSubject } from '@/lib/access';
 import { useUser } from '@/lib/auth';
 import { runAction } from '@/lib/run-action';
 import { useListState } from '@/lib/use-list-state';
@@ -28,6 +30,7 @@ type Pending = { action: 'disable' | 'enable' | 'withdraw'; row: UserRow } | nul
 export function UsersRoute() {
   const { t } = useTranslation('management');
   const { data: user } = useUser();
+  const subject = useSubject();
   const list = useListState({ sort: { column: 'first_name', direction: 'asc' } });
   const users = useUsers(list.query);
   const [isInviteOpen, inviteModal] = useDisclosure(false);
@@ -36,13 +39,13 @@ export function UsersRoute() {
   const resend = useResendInvitation();
   const withdraw = useWithdrawInvitation();
   const status = useUpdateUserStatus();
-  const isGlobal = !!user && isGlobalAdmin(user.roles);
+  const isGlobal = !!subject && scopeOf(subject, 'user.view') === 'all';
   // A company admin's seats are their own company's; a global admin's those of the filtered company.
   const companyId = isGlobal ? (list.filters.companyid[0] ?? null) : (user?.company_id ?? null);
   const licences = useCompanyLicences(companyId, true);
-  if (!user) return null;
+  if (!user || !subject) return null;
 
-  const canInvite = isGlobal || can(user.roles, user.company_code, 'user.edit', user.company_code);
+  const canInvite = can(subject, 'user.edit');
   const roleOptions = isGlobal
     ? ROLE_CODES
     : ROLE_CODES.filter((r) => r !== 'plf-owner' && r !== 'plf-admin');
@@ -133,6 +136,7 @@ export function UsersRoute() {
 
       <UsersTable
         user={user}
+        subject={subject}
         list={list}
         records={users.data?.data}
         total={users.data?.total}

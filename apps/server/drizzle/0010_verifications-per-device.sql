@@ -1,0 +1,2 @@
+ALTER TABLE "login_verifications" DROP CONSTRAINT "login_verifications_user_id_unique";--> statement-breakpoint
+CREATE INDEX "login_verifications_user_idx" ON "login_verifications" USING btree ("user_id");

@@ -1,0 +1,90 @@
+import { type Action, can, isAction } from '@tkc/contracts/access/permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActorContext } from '../features/access/actor-context';
+import { safeEqual } from '../lib/crypto';
+import { fail } from '../lib/errors';
+
+// Who may call a route is declared on the route and enforced here, in the first hook, before the
+// body is read or validated (docs/security.md#route-access). A route under /api/v1 without a
+// declaration stops the server from starting.
+
+export type RouteAccess =
+  /** Anyone (sign-in, health, config). */
+  | { kind: 'public' }
+  /** A link token (invitation, password reset) in the Authid header; the service checks it. */
+  | { kind: 'link' }
+  /** A live session. */
+  | { kind: 'session' }
+  /** A live session whose roles grant the action in some company (the service checks the row). */
+  | { kind: 'action'; action: Action }
+  /** The local admin commands: loopback and the token of DATA_DIR/server.json. */
+  | { kind: 'admin' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+/** Route options `config` of each kind: `{ config: allow('user.view'), schema: ... }`. */
+export const publicRoute = { access: { kind: 'public' } } as const;
+export const linkRoute = { access: { kind: 'link' } } as const;
+export const sessionRoute = { access: { kind: 'session' } } as const;
+export const adminRoute = { access: { kind: 'admin' } } as const;
+export const allow = (action: Action) => ({ access: { kind: 'action' as const, action } });
+
+export type RouteEntry = { method: string; url: string; access: RouteAccess };
+
+const isApi = (url: string) => url.startsWith('/api/v1/') || url === '/api/v1';
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+/** Refuses to register an API route without a declaration; keeps the table for tests. */
+export function requireAccessDeclarations(app: FastifyInstance): RouteEntry[] {
+  const table: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    if (access.kind === 'action' && !isAction(access.action)) {
+      throw new Error(`Route ${route.method} ${route.url} names an unknown action`);
+    }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+  });
+  return table;
+}
+
+export type AccessDeps = {
+  /** Who is asking, for a request with a live session. */
+  actorOf: (request: FastifyRequest) => Promise<ActorContext>;
+  adminToken?: string;
+};
+
+/**
+ * Enforces the route's declaration; a request with a live session on an action route leaves
+ * with `request.actor` set.
+ */
+export async function enforceAccess(request: FastifyRequest, deps: AccessDeps): Promise<void> {
+  const access = request.routeOptions.config?.access;
+  if (!access || access.kind === 'public') return;
+  if (access.kind === 'admin') {
+    const sent = String(request.headers['x-admin-token'] ?? '');
+    if (sent === '') throw fail('access.no_admin_token');
+    const isAllowed =
+      deps.adminToken !== undefined &&
+      isLoopback(request.socket.remoteAddress ?? '') &&
+      safeEqual(sent, deps.adminToken);
+    if (!isAllowed) throw fail('access.forbidden');
+    return;
+  }
+  if (access.kind === 'link') {
+    if (!request.authToken) throw fail('access.no_authid');
+    return;
+  }
+  if (!request.session) {
+    throw fail(request.authToken ? 'access.session_ended' : 'access.no_authid');
+  }
+  if (access.kind === 'session') return;
+  const actor = await deps.actorOf(request);
+  if (!can(actor, access.action)) throw fail('access.forbidden');
+  request.actor = actor;
+}

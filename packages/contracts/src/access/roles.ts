@@ -1,0 +1,218 @@
+import { PLATFORM_COMPANY_CODE } from '../constants';
+
+// Role model of spec 6 and DESIGN 7. A role string is 'COMPANYCODE/role'. The global roles
+// (plf-owner, plf-admin) count only when held in the platform company, so a mis-assigned
+// 'ACME/plf-owner' grants nothing anywhere.
+
+export const ROLE_CODES = [
+  'plf-owner',
+  'plf-admin',
+  'com-admin',
+  'cap-manager',
+  'cap-advanced',
+  'cap-user',
+  'sig-manager',
+  'sig-user',
+  'crt-manager',
+  'crt-user',
+  'erk-user',
+  'mdl-viewer',
+  'kcg-manager',
+] as const;
+export type RoleCode = (typeof ROLE_CODES)[number];
+
+export const ROLE_LABELS: Record<RoleCode, string> = {
+  'plf-owner': 'Platform Owner',
+  'plf-admin': 'Platform Administrator',
+  'com-admin': 'Company Administrator',
+  'cap-manager': 'Manager',
+  'cap-advanced': 'Advanced',
+  'cap-user': 'User',
+  'sig-manager': 'Signer Manager',
+  'sig-user': 'Signer User',
+  'crt-manager': 'Certificate Manager',
+  'crt-user': 'Certificate User',
+  'erk-user': 'Key Erase',
+  'mdl-viewer': 'Model Viewer',
+  'kcg-manager': 'Key Generation Centre',
+};
+
+export const ROLE_DESCRIPTIONS: Partial<Record<RoleCode, string>> = {
+  'cap-advanced': 'Applicant who can use the internal key',
+  'cap-user': 'Applicant who can use the external key',
+  'sig-manager': 'Approves, views and rejects requests in the current company',
+  'sig-user': 'Can request',
+  'crt-manager': 'Approves, views and rejects requests in the current company',
+  'crt-user': 'Can request',
+  'erk-user': 'May erase custom keys of terminals',
+  'mdl-viewer': 'May view supported models and prefixes',
+  'kcg-manager': 'May use the key-generation centre',
+};
+
+/** Label of the empty role code (spec 6: '(empty) None'). */
+export const NO_ROLE_LABEL = 'None';
+
+export const isRoleCode = (value: string): value is RoleCode =>
+  (ROLE_CODES as readonly string[]).includes(value);
+
+export const roleLabel = (code: string): string =>
+  code === '' ? NO_ROLE_LABEL : isRoleCode(code) ? ROLE_LABELS[code] : code;
+
+export const GLOBAL_ADMIN_ROLES = ['plf-owner', 'plf-admin'] as const satisfies readonly RoleCode[];
+export const MANAGEMENT_ROLES = [
+  'plf-owner',
+  'plf-admin',
+  'com-admin',
+] as const satisfies readonly RoleCode[];
+
+/** Per-feature role groups; a user holds at most one role of a group (radio choice). */
+export const ROLE_GROUPS = {
+  cap: ['cap-manager', 'cap-advanced', 'cap-user'],
+  sig: ['sig-manager', 'sig-user'],
+  crt: ['crt-manager', 'crt-user'],
+  erk: ['erk-user'],
+} as const satisfies Record<string, readonly RoleCode[]>;
+export type RoleGroup = keyof typeof ROLE_GROUPS;
+
+export const CAP_ROLES: readonly RoleCode[] = ROLE_GROUPS.cap;
+export const SIGNER_ROLES: readonly RoleCode[] = ROLE_GROUPS.sig;
+export const CRT_ROLES: readonly RoleCode[] = ROLE_GROUPS.crt;
+export const KEY_ERASE_ROLES: readonly RoleCode[] = ROLE_GROUPS.erk;
+
+export type ParsedRole = { company: string; role: RoleCode };
+
+// Company codes are 1-32 characters (spec 5) with no slash or whitespace.
+const COMPANY_CODE = /^[^\s/]{1,32}$/;
+
+/** 'HQ/plf-owner' -> { company: 'HQ', role: 'plf-owner' }; null for anything malformed or unknown. */
+export function parseRole(value: string): ParsedRole | null {
+  const parts = value.split('/');
+  if (parts.length !== 2) return null;
+  const [company = '', role = ''] = parts;
+  if (!COMPANY_CODE.test(company) || !isRoleCode(role)) return null;
+  return { company, role };
+}
+
+export const formatRole = (company: string, role: RoleCode): string => `${company}/${role}`;
+
+const isGlobalRole = (role: RoleCode) => (GLOBAL_ADMIN_ROLES as readonly RoleCode[]).includes(role);
+
+/** The well-formed entries of a roles list, dropping global roles held outside the platform. */
+function effectiveRoles(roles: readonly string[], platformCode: string): ParsedRole[] {
+  return roles
+    .map(parseRole)
+    .filter(
+      (r): r is ParsedRole => r !== null && (!isGlobalRole(r.role) || r.company === platformCode),
+    );
+}
+
+/** Whether `roles` holds `role`, for `company` when given. A global role needs the platform company. */
+export function hasRole(
+  roles: readonly string[],
+  role: RoleCode,
+  company?: string,
+  platformCode: string = PLATFORM_COMPANY_CODE,
+): boolean {
+  return effectiveRoles(roles, platformCode).some(
+    (r) => r.role === role && (company === undefined || r.company === company),
+  );
+}
+
+export function hasAnyRole(
+  roles: readonly string[],
+  codes: readonly RoleCode[],
+  company?: string,
+  platformCode: string = PLATFORM_COMPANY_CODE,
+): boolean {
+  return codes.some((code) => hasRole(roles, code, company, platformCode));
+}
+
+/** Platform owner or platform administrator (of the platform company). */
+export const isGlobalAdmin = (
+  roles: readonly string[],
+  platformCode: string = PLATFORM_COMPANY_CODE,
+): boolean => hasAnyRole(roles, GLOBAL_ADMIN_ROLES, undefined, platformCode);
+
+export const isPlatformOwner = (
+  roles: readonly string[],
+  platformCode: string = PLATFORM_COMPANY_CODE,
+): boolean => hasRole(roles, 'plf-owner', undefined, platformCode);
+
+/** Holds com-admin (of `companyCode` when given). */
+export const isCompanyAdmin = (roles: readonly string[], companyCode?: string): boolean =>
+  hasRole(roles, 'com-admin', companyCode);
+
+/** Owner, platform admin and company admin are the management roles (spec 6). */
+export const isManagementRole = (role: string): boolean =>
+  (MANAGEMENT_ROLES as readonly string[]).includes(role);
+
+export const hasManagementRole = (
+  roles: readonly string[],
+  platformCode: string = PLATFORM_COMPANY_CODE,
+): boolean => effectiveRoles(roles, platformCode).some((r) => isManagementRole(r.role));
+
+export type Capabilities = { isSigner: boolean; isCapCrt: boolean; isCapMaker: boolean };
+
+/** Derived capabilities of spec 6: signer, capCRT and capMaker. */
+export const capabilities = (roles: readonly string[]): Capabilities => ({
+  isSigner: hasAnyRole(roles, SIGNER_ROLES),
+  isCapCrt: hasAnyRole(roles, CRT_ROLES),
+  isCapMaker: hasAnyRole(roles, CAP_ROLES),
+});
+
+/** The role held in a feature group (for `company` when given), or null: the radio's value. */
+export function featureRole(
+  roles: readonly string[],
+  group: RoleGroup,
+  company?: string,
+): RoleCode | null {
+  const codes: readonly RoleCode[] = ROLE_GROUPS[group];
+  return codes.find((code) => hasRole(roles, code, company)) ?? null;
+}
+
+/** `roles` with the group's role for `company` replaced by `role` (null clears it). */
+export function withFeatureRole(
+  roles: readonly string[],
+  company: string,
+  group: RoleGroup,
+  role: RoleCode | null,
+): string[] {
+  const codes: readonly RoleCode[] = ROLE_GROUPS[group];
+  if (role !== null && !codes.includes(role)) {
+    throw new RangeError(`${role} is not a role of group ${group}`);
+  }
+  const kept = roles.filter((value) => {
+    const parsed = parseRole(value);
+    return !(parsed && parsed.company === company && codes.includes(parsed.role));
+  });
+  return role === null ? kept : [...kept, formatRole(company, role)];
+}
+
+export type RoleBadge = {
+  company: string;
+  role: RoleCode;
+  label: string;
+  group: RoleGroup | 'admin' | 'other';
+};
+
+const groupOf = (role: RoleCode): RoleBadge['group'] => {
+  if (isManagementRole(role)) return 'admin';
+  for (const [group, codes] of Object.entries(ROLE_GROUPS) as [RoleGroup, readonly RoleCode[]][]) {
+    if (codes.includes(role)) return group;
+  }
+  return 'other';
+};
+
+/** Badges of the user menu, one per well-formed role entry, in the order held. */
+export const roleBadges = (roles: readonly string[]): RoleBadge[] =>
+  roles
+    .map(parseRole)
+    .filter((r): r is ParsedRole => r !== null)
+    .map((r) => ({ ...r, label: ROLE_LABELS[r.role], group: groupOf(r.role) }));
+
+/** The user-list check (spec 6): a global admin, or the company admin of `companyCode`. */
+export const canManageUsers = (
+  roles: readonly string[],
+  companyCode: string,
+  platformCode: string = PLATFORM_COMPANY_CODE,
+): boolean => isGlobalAdmin(roles, platformCode) || isCompanyAdmin(roles, companyCode);

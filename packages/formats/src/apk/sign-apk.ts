@@ -1,0 +1,157 @@
+import type { KeyObject } from 'node:crypto';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { corruptEntryError } from '../zip/content-check';
+import type { LocatedEntry } from '../zip/local-records';
+import { readApkArchive } from './apk-archive';
+import { type ApkLimits, resolveApkLimits } from './apk-limits';
+import { digestFile, type FileDigests } from './file-digests';
+import { isJarSignatureFile } from './jar-manifest';
+import {
+  buildJarSignatureFiles,
+  digestDeflatedEntries,
+  jarDigestHash,
+  storedCoveredEntries,
+} from './jar-signing';
+import { checkPreservedEntries } from './preserved-entries-check';
+import { writeSignedApk } from './signed-apk-writer';
+import { resolveSigningKey } from './signing-key';
+
+export type SignatureSchemes = { v1: boolean; v2: boolean; v3: boolean };
+
+export type SignApkOptions = {
+  /** The APK to sign (left untouched). */
+  input: string;
+  /** Where the signed APK goes; written as `<output>.partial` first, then renamed. */
+  output: string;
+  /** RSA (2048 bits or more) or ECDSA P-256/P-384/P-521 private key. */
+  privateKey: KeyObject;
+  /** The key's certificate: DER bytes, or PEM text. */
+  certificate: Uint8Array | string;
+  schemes: SignatureSchemes;
+  /** Oldest API level the signature must verify on; defaults to the manifest's minSdkVersion. */
+  minSdkVersion?: number;
+  limits?: Partial<ApkLimits>;
+};
+
+export type SignApkReceipt = {
+  inputSha256: string;
+  outputSha256: string;
+  /** Entries copied byte for byte and checked in the written file. */
+  entriesPreserved: number;
+  /** Entries this signature added (the v1 files), in file order. */
+  entriesAdded: string[];
+  /** Entries of the input left out: its old JAR signature files (and MANIFEST.MF if v1 is made). */
+  entriesRemoved: string[];
+  schemes: SignatureSchemes;
+};
+
+const v2SchemeNumber = 2;
+const v3SchemeNumber = 3;
+
+/**
+ * Signs an APK with the schemes asked for, streaming it (never whole in memory). Any previous
+ * signature is dropped (JAR files, APK Signing Block); every other entry is copied byte for byte,
+ * zip-aligned through its extra field, and checked in the written file before `output` appears.
+ * Throws FormatError for a file that is not a valid APK within the limits, Error for a bad key.
+ */
+export async function signApk(options: SignApkOptions): Promise<SignApkReceipt> {
+  const schemes = { ...options.schemes };
+  if (!schemes.v1 && !schemes.v2 && !schemes.v3) {
+    throw new Error('At least one signature scheme (v1, v2, v3) must be chosen.');
+  }
+  const key = resolveSigningKey(options.privateKey, options.certificate);
+  const limits = resolveApkLimits(options.limits);
+  const partial = `${options.output}.partial`;
+  const input = await open(options.input, 'r');
+  const digesting: Promise<FileDigests>[] = [];
+  let output: FileHandle | undefined;
+  /** Awaited later; until then a failure must not count as an unhandled rejection. */
+  const inBackground = (digests: Promise<FileDigests>) => {
+    digests.catch(() => undefined);
+    digesting.push(digests);
+    return digests;
+  };
+  try {
+    const apk = await readApkArchive(input, limits);
+    const removed = apk.entries.filter((entry) => isReplaced(entry.name, schemes.v1));
+    const kept = apk.entries.filter((entry) => !removed.includes(entry));
+    const jarHash = schemes.v1
+      ? jarDigestHash(key, options.minSdkVersion ?? apk.manifest.minSdkVersion ?? 1)
+      : undefined;
+    // Another thread reads the input once for its SHA-256 and the JAR digests of stored entries,
+    // while this one inflates the deflated entries and writes the output.
+    const stored = jarHash ? storedCoveredEntries(kept) : [];
+    const ranges = stored.map((entry) => ({
+      start: entry.dataOffset,
+      length: entry.compressedSize,
+    }));
+    const inputDigests = inBackground(digestFile(options.input, ranges, jarHash));
+    const jarDigests = jarHash ? await digestDeflatedEntries(input, kept, jarHash) : undefined;
+    let added: { name: string; content: Buffer }[] = [];
+    output = await open(partial, 'w');
+    await writeSignedApk(output, {
+      input,
+      inputSize: apk.size,
+      entries: apk.entries,
+      kept: new Set(kept),
+      endRecord: apk.endOfCentralDirectory.record,
+      added: async () => {
+        if (!jarHash || !jarDigests) return added;
+        addStoredDigests(jarDigests, stored, (await inputDigests).ranges);
+        added = buildJarSignatureFiles(jarDigests, key, jarHash, blockSchemeNumbers(schemes));
+        return added;
+      },
+      key,
+      v2: schemes.v2,
+      v3: schemes.v3,
+    });
+    await output.close();
+    const outputDigests = inBackground(digestFile(partial));
+    output = await open(partial, 'r');
+    const entriesPreserved = await checkPreservedEntries(input, kept, output, limits);
+    await output.close();
+    output = undefined;
+    const [inputSha256, outputSha256] = [(await inputDigests).sha256, (await outputDigests).sha256];
+    await rename(partial, options.output);
+    return {
+      inputSha256,
+      outputSha256,
+      entriesPreserved,
+      entriesAdded: added.map((file) => file.name),
+      entriesRemoved: removed.map((entry) => entry.name),
+      schemes,
+    };
+  } catch (error) {
+    await Promise.allSettled(digesting);
+    await output?.close().catch(() => undefined);
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await input.close();
+  }
+}
+
+/** A stored entry's bytes are its content: their CRC-32 must be the declared one. */
+function addStoredDigests(
+  digests: Map<string, Buffer>,
+  stored: LocatedEntry[],
+  results: FileDigests['ranges'],
+): void {
+  stored.forEach((entry, index) => {
+    const result = results[index]!;
+    if (result.crc32 !== entry.crc32) {
+      throw corruptEntryError(entry.name, 'its CRC-32 does not match its content');
+    }
+    digests.set(entry.name, result.digest);
+  });
+}
+
+/** The schemes named in the .SF file's X-Android-APK-Signed attribute. */
+function blockSchemeNumbers(schemes: SignatureSchemes): number[] {
+  return [...(schemes.v2 ? [v2SchemeNumber] : []), ...(schemes.v3 ? [v3SchemeNumber] : [])];
+}
+
+/** Old JAR signature files always go; the old MANIFEST.MF only when a new one is made. */
+function isReplaced(name: string, v1: boolean): boolean {
+  return isJarSignatureFile(name) || (v1 && name === 'META-INF/MANIFEST.MF');
+}

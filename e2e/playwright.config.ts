@@ -8,9 +8,8 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 2,
-  // One retry on CI, whose machine may be slower than a developer's; a retried test is reported
-  // as flaky in the output, so it is seen and fixed rather than hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, on CI or anywhere: a test that passes only on a second try is a failing test.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -8,6 +8,9 @@ const benches = {
   auth: 'apps/server/bench/auth-bench.ts',
   erase: 'apps/server/bench/erase-bench.ts',
   lists: 'apps/server/bench/lists-bench.ts',
+  load: 'apps/server/bench/load-bench.ts',
+  sign: 'packages/formats/bench/apk-sign-bench.ts',
+  cap: 'packages/formats/bench/cap-bench.ts',
   web: 'e2e/bench/web-bench.ts',
 };
 const names = process.argv.slice(2);

@@ -105,7 +105,7 @@ test('signed in: redirects, role-closed and unbuilt routes, the shell', async ({
   await openSignedIn(page, stack, user, '/');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await expect(page.getByText('Your features at a glance')).toBeVisible();
+  await expect(page.getByText('Your features at a glance').filter({ visible: true })).toBeVisible();
 
   // auth/* goes home, unknown paths to 404, routes closed to the role answer 404 too.
   await page.goto(url('/auth'));

@@ -27,6 +27,7 @@ import { eraseRoutes } from './features/erase/erase-routes';
 import { modelsRoutes } from './features/models/models-routes';
 import { signerFeature } from './features/signer/signer-feature';
 import { systemRoutes, VERSION } from './features/system/system-routes';
+import { signCapForCompany } from './features/uld-keys/uld-keys-service';
 import { uploadsRoutes } from './features/uploads/uploads-routes';
 import { usersRoutes } from './features/users/users-routes';
 import type { SecretBox } from './lib/crypto';
@@ -284,6 +285,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobs: queue,
       maxBytes: config.uploadMaxBytes,
       retentionDays: config.signerRetentionDays,
+      // An approved CAP is re-signed with the company's ULD User signing key (docs/signer.md).
+      signCap: (input, output, companyId) =>
+        signCapForCompany({ db: database.db, box: deps.box, clock }, input, output, companyId),
     }),
     { prefix: API },
   );

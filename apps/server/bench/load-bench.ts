@@ -1,0 +1,198 @@
+// npm run bench -- load: 200 virtual users for 60 s against one server process on PostgreSQL
+// (PGlite when the server does not answer), from this second process. The mix, by connections:
+// profile reads, lists (users, audit, erase log), erase authorisations, the password step of a
+// sign-in (argon2id), audit exports. Reports errors, p50/p99 per route and the server's memory.
+// Rate limits are off in the server under test (one client address would trip them at once).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildServerBundle, startServerProcess, userOn } from '../test/support/server-process';
+import { clientHash } from '../test/support/test-app';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresDatabase() {
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  try {
+    const name = `tkc_load_${crypto.randomBytes(4).toString('hex')}`;
+    await run(`create database ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  } catch {
+    return undefined;
+  }
+}
+
+const database = await postgresDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-load-'));
+buildServerBundle();
+const server = await startServerProcess({
+  dataDir,
+  databaseUrl: database?.url,
+  isBundle: true,
+});
+const api = `${server.url}/api/v1`;
+const call = async (token: string, method: string, url: string, body?: unknown) => {
+  const response = await fetch(`${api}${url}`, {
+    method,
+    headers: { authid: token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: unknown }).data;
+};
+
+try {
+  // The fleet: an owner, erase users, users who only sign in.
+  const owner = await userOn(server, { email: 'owner@load.test', roles: 'plf-owner' });
+  const erasers = await Promise.all(
+    Array.from({ length: 4 }, (_, i) =>
+      userOn(server, { email: `erase${i}@load.test`, roles: 'erk-user' }),
+    ),
+  );
+  const signers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      userOn(server, { email: `in${i}@load.test`, roles: 'erk-user' }),
+    ),
+  );
+  await call(owner.token, 'POST', '/models', { name: 'Load', family: 'newer', prefixes: ['LD'] });
+  const companies = (await call(owner.token, 'GET', '/companies')) as { data: { id: string }[] };
+  const hq = companies.data[0]!.id;
+  // Rows for the lists; the audit log fills up under load.
+  for (let i = 0; i < 20; i += 1) {
+    await call(owner.token, 'POST', '/users/invitations', {
+      email: `pending${i}@load.test`,
+      company_id: hq,
+      roles: [],
+    });
+  }
+  const csv = `sn\n${Array.from({ length: 1000 }, (_, i) => `LD${String(i).padStart(6, '0')}`).join('\n')}\n`;
+  const imported = await fetch(`${api}/companies/${hq}/sn/import`, {
+    method: 'POST',
+    headers: { authid: owner.token, 'content-type': 'text/csv' },
+    body: csv,
+  });
+  if (!imported.ok) throw new Error(`import: ${imported.status}`);
+
+  const mix: { route: string; connections: number; options: autocannon.Options }[] = [
+    {
+      route: 'GET /auth/profile',
+      connections: 70,
+      options: { url: `${api}/auth/profile`, headers: { authid: erasers[0]!.token } },
+    },
+    {
+      route: 'GET lists (users, audit, erase log)',
+      connections: 50,
+      options: {
+        url: api,
+        requests: [
+          { method: 'GET', path: '/api/v1/users?limit=30', headers: { authid: owner.token } },
+          { method: 'GET', path: '/api/v1/audit?limit=30', headers: { authid: owner.token } },
+          {
+            method: 'GET',
+            path: '/api/v1/uld/erase?limit=30',
+            headers: { authid: erasers[1]!.token },
+          },
+        ],
+      },
+    },
+    {
+      route: 'POST /uld/erase/auth',
+      connections: 40,
+      options: {
+        url: `${api}/uld/erase/auth`,
+        method: 'POST',
+        headers: { authid: erasers[2]!.token, 'content-type': 'application/json' },
+        setupClient: (client) => {
+          let n = 0;
+          client.setBody(
+            JSON.stringify({ sn: 'LD000001', esn: 'ESN00001', rn: '0011223344556677' }),
+          );
+          client.on('response', () => {
+            n += 1;
+            client.setBody(
+              JSON.stringify({
+                sn: `LD${String(n % 1000).padStart(6, '0')}`,
+                esn: 'ESN00001',
+                rn: crypto.randomBytes(8).toString('hex'),
+              }),
+            );
+          });
+        },
+      },
+    },
+    {
+      route: 'POST /auth/login (password step)',
+      connections: 30,
+      options: {
+        url: `${api}/auth/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupClient: (client) => {
+          let n = Math.floor(Math.random() * signers.length);
+          const next = () => {
+            n = (n + 1) % signers.length;
+            client.setBody(
+              JSON.stringify({
+                email: signers[n]!.email,
+                password: clientHash('Secret123!'),
+                force: true,
+              }),
+            );
+          };
+          next();
+          client.on('response', next);
+        },
+      },
+    },
+    {
+      route: 'GET /audit/export',
+      connections: 10,
+      options: { url: `${api}/audit/export`, headers: { authid: owner.token } },
+    },
+  ];
+
+  const rss: number[] = [server.rss()];
+  const sampler = setInterval(() => rss.push(server.rss()), 1000);
+  const load = [1, os.loadavg()[0]!];
+  const results = await Promise.all(
+    mix.map((m) =>
+      autocannon({ ...m.options, connections: m.connections, duration: SECONDS, timeout: 30 }),
+    ),
+  );
+  clearInterval(sampler);
+  load.push(os.loadavg()[0]!);
+
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  const early = Math.max(...rss.slice(1, 11));
+  const late = Math.max(...rss.slice(-10));
+  console.log(
+    `load bench: ${mix.reduce((s, m) => s + m.connections, 0)} connections for ${SECONDS} s on ${database ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, Node ${process.version}, load average ${load[1]!.toFixed(2)} -> ${load[2]!.toFixed(2)}`,
+  );
+  let errors = 0;
+  for (const [i, m] of mix.entries()) {
+    const r = results[i]!;
+    errors += r.errors + r.non2xx + r.timeouts;
+    console.log(
+      `  ${m.route.padEnd(38)} ${String(r.requests.total).padStart(7)} requests  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms  errors ${r.errors} non-2xx ${r.non2xx} timeouts ${r.timeouts}`,
+    );
+  }
+  console.log(
+    `  errors in all: ${errors} (goal 0); server RSS before ${mb(rss[0]!)} MB, max of the first 10 s ${mb(early)} MB, max of the last 10 s ${mb(late)} MB (goal: flat)`,
+  );
+} finally {
+  await server.stop();
+  await database?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

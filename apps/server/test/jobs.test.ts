@@ -142,6 +142,35 @@ describe('jobs queue', () => {
   });
 });
 
+describe('drain', () => {
+  it('returns while the started worker keeps claiming (it never waits on nothing)', async () => {
+    // A worker polling every millisecond is often in the middle of a claim when drain looks.
+    const queue = createJobQueue({ database, box, pollMs: 1 });
+    let ran = 0;
+    queue.handle('test.drain', async () => {
+      ran += 1;
+    });
+    await queue.start();
+    try {
+      for (let round = 0; round < 200; round += 1) {
+        if (round % 20 === 0) await queue.enqueue(database.db, 'test.drain', { round });
+        let timer: NodeJS.Timeout | undefined;
+        const isHung = await Promise.race([
+          queue.drain().then(() => false),
+          new Promise<boolean>((resolve) => {
+            timer = setTimeout(() => resolve(true), 2000);
+          }),
+        ]);
+        clearTimeout(timer);
+        expect(isHung, `drain ${round} did not return`).toBe(false);
+      }
+      expect(ran).toBe(10);
+    } finally {
+      await queue.stop();
+    }
+  });
+});
+
 describe('a job survives its node being killed', () => {
   it('SIGKILL mid-job: after the lease runs out another node claims it and finishes it', {
     timeout: 90_000,

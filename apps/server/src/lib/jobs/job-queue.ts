@@ -210,12 +210,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async drain() {
       let total = 0;
       for (;;) {
+        // The worker may be claiming a job (woken by its notification): wait for that claim first.
         await ticking;
         const started = await fill();
         total += started;
-        // The worker may have claimed a job meanwhile (woken by its notification): wait for it too.
-        if (running.size === 0 && started === 0 && ticking === undefined) return total;
-        await Promise.race([...running, ...((await ticking) ? [ticking] : [])]);
+        if (running.size > 0) await Promise.race(running);
+        else if (started === 0 && ticking === undefined) return total;
+        // (Racing an empty list would wait for ever: nothing running and a claim just begun loops.)
       }
     },
   };

@@ -8,32 +8,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { buildServerBundle, startServerProcess, userOn } from '../test/support/server-process';
+import {
+  buildServerBundle,
+  freshServerDatabase,
+  startServerProcess,
+  userOn,
+} from '../test/support/server-process';
 import { clientHash } from '../test/support/test-app';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function postgresDatabase() {
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  try {
-    const name = `tkc_load_${crypto.randomBytes(4).toString('hex')}`;
-    await run(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-  } catch {
-    return undefined;
-  }
-}
-
-const database = await postgresDatabase();
+// On the PostgreSQL server when it answers, else PGlite.
+const database = await freshServerDatabase(PG_URL).catch(() => undefined);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-load-'));
 buildServerBundle();
 const server = await startServerProcess({

@@ -9,10 +9,10 @@ import {
   requestSignature,
   runJobs,
   type SignerWorld,
-  seedSignerWorld,
+  startSignerApp,
   tempFolder,
 } from './support/signer-fixture';
-import { api, createTestApp, type TestContext, type TestUser } from './support/test-app';
+import { api, type TestContext, type TestUser } from './support/test-app';
 
 // Who decides, who sees (docs/signer.md#who-sees-what): a manager of the request's company
 // approves or rejects it, never their own (the two-person rule), another company's request is
@@ -25,9 +25,7 @@ let apk: Buffer;
 const temp = tempFolder();
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_OFF: '1' });
-  w = await seedSignerWorld(ctx);
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ ctx, w, base } = await startSignerApp());
   const file = temp.file('app.apk');
   await buildTestApk(
     { package: 'com.acme.app', versionCode: 1, versionName: '1.0', minSdkVersion: 26 },

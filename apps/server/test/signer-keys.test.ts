@@ -10,16 +10,10 @@ import {
   requestSignature,
   runJobs,
   type SignerWorld,
-  seedSignerWorld,
+  startSignerApp,
   tempFolder,
 } from './support/signer-fixture';
-import {
-  api,
-  createTestApp,
-  registerUser,
-  type TestContext,
-  type TestUser,
-} from './support/test-app';
+import { api, registerUser, type TestContext, type TestUser } from './support/test-app';
 
 // Company APK signing keys (docs/signer.md#signing-keys): made or imported by a platform admin,
 // stored sealed, shown by their public facts only. openssl makes the files an admin would bring
@@ -31,9 +25,7 @@ let base: string;
 const temp = tempFolder();
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_OFF: '1' });
-  w = await seedSignerWorld(ctx);
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ ctx, w, base } = await startSignerApp());
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

@@ -14,12 +14,12 @@ import {
   requestSignature,
   runJobs,
   type SignerWorld,
-  seedSignerWorld,
   sha256Of,
+  startSignerApp,
   tempFolder,
   uploadFile,
 } from './support/signer-fixture';
-import { api, createTestApp, type TestContext, type TestUser } from './support/test-app';
+import { api, type TestContext, type TestUser } from './support/test-app';
 
 // A request's life beyond the happy path: an upload cut and resumed, a signing that fails, and
 // retention (docs/signer.md#retention) removing the uploads nobody will sign while signed files
@@ -32,9 +32,7 @@ const temp = tempFolder();
 let count = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_OFF: '1', SIGNER_RETENTION_DAYS: '30' });
-  w = await seedSignerWorld(ctx);
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ ctx, w, base } = await startSignerApp({ SIGNER_RETENTION_DAYS: '30' }));
   await generateCompanyKey(ctx, w.padmin, w.ids.ACME);
 }, 60_000);
 afterAll(async () => {

@@ -9,12 +9,12 @@ import { snapshotTables } from './support/db-snapshot';
 import {
   requestSignature,
   type SignerWorld,
-  seedSignerWorld,
   sha256Of,
+  startSignerApp,
   tempFolder,
   uploadFile,
 } from './support/signer-fixture';
-import { api, createTestApp, type TestContext } from './support/test-app';
+import { api, type TestContext } from './support/test-app';
 
 // Every refusal of a request's file (docs/signer.md#file-checks): answered with its code and
 // the product's (or the formats library's) message, at the form's file field, and leaving no
@@ -29,9 +29,7 @@ const temp = tempFolder();
 let count = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_OFF: '1', UPLOAD_MAX_BYTES: String(LIMIT) });
-  w = await seedSignerWorld(ctx);
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ ctx, w, base } = await startSignerApp({ UPLOAD_MAX_BYTES: String(LIMIT) }));
   keys = await generateUldKeySet('ACME user keys');
 }, 60_000);
 afterAll(async () => {

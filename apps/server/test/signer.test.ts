@@ -10,11 +10,11 @@ import {
   requestSignature,
   runJobs,
   type SignerWorld,
-  seedSignerWorld,
   sha256Of,
+  startSignerApp,
   tempFolder,
 } from './support/signer-fixture';
-import { api, createTestApp, type TestContext, type TestUser } from './support/test-app';
+import { api, type TestContext, type TestUser } from './support/test-app';
 
 // A signing request from upload to signed download (docs/signer.md): every signed APK is checked
 // by apksigner, the independent verifier.
@@ -25,9 +25,7 @@ let base: string;
 const temp = tempFolder();
 
 beforeAll(async () => {
-  ctx = await createTestApp({ RATE_LIMIT_OFF: '1' });
-  w = await seedSignerWorld(ctx);
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ ctx, w, base } = await startSignerApp());
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

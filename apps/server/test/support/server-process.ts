@@ -27,9 +27,10 @@ export type ServerProcess = {
 
 export type TestDatabaseServer = { url?: string; drop: () => Promise<void> };
 
-/** A fresh database on TEST_DATABASE_URL's server, or none (PGlite). */
-export async function freshServerDatabase(): Promise<TestDatabaseServer> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/** A fresh database on TEST_DATABASE_URL's server (or `serverUrl`'s), or none (PGlite). */
+export async function freshServerDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<TestDatabaseServer> {
   if (!serverUrl) return { drop: async () => {} };
   const name = `tkc_proc_${crypto.randomBytes(5).toString('hex')}`;
   const run = async (statement: string) => {

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Upload } from 'tus-js-client';
 import { companies } from '../../src/db/schema';
-import { api, ensureCompany, registerUser, type TestContext, type TestUser } from './test-app';
+import {
+  api,
+  createTestApp,
+  ensureCompany,
+  registerUser,
+  type TestContext,
+  type TestUser,
+} from './test-app';
 
 // Shortcuts for the Signer's API tests: companies with signer seats, users of each signer role,
 // files uploaded through the real tus endpoint, requests made and decided through the API.
@@ -52,6 +59,14 @@ export async function seedSignerWorld(ctx: TestContext): Promise<SignerWorld> {
     betaRequester: await user('requester@beta.test', 'BETA', ['sig-user']),
     padmin: await user('padmin@hq.test', 'HQ', ['plf-admin']),
   };
+}
+
+/** A listening test app (rate limits off, `env` on top) with the signer world seeded. */
+export async function startSignerApp(env: Record<string, string> = {}) {
+  const ctx = await createTestApp({ RATE_LIMIT_OFF: '1', ...env });
+  const w = await seedSignerWorld(ctx);
+  const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ctx, w, base };
 }
 
 /** A private temporary folder for one test file. */

@@ -1,5 +1,6 @@
 import { ERASE_FAILURE_STATUSES } from '@tkc/contracts/erase-status';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '@/lib/use-list-state';
 import {
   formatLogView,
   lastDays,
@@ -8,7 +9,6 @@ import {
   parseStatusFilter,
   shiftDate,
   statusFilterOf,
-  todayIn,
   viewOfLinkState,
 } from './log-query';
 

@@ -1,5 +1,6 @@
 import { ERASE_SORT_COLUMNS } from '@tkc/contracts/api/erase';
 import { ERASE_FAILURE_STATUSES, ERASE_STATUS } from '@tkc/contracts/erase-status';
+import { todayIn } from '@/lib/use-list-state';
 import type { EraseListParams } from '../api/get-erase-list';
 
 // The log page's query lives in the address (?page, search, from, to, filter, sortBy, order), so a
@@ -123,22 +124,6 @@ export const listParamsOf = (view: LogView): EraseListParams => ({
   endDate: view.to || undefined,
   filter: statusesOf(view.status),
 });
-
-/** Today's date (yyyy-MM-dd) in the user's time zone. */
-export function todayIn(timeZone?: string, now: Date = new Date()): string {
-  const format = (zone?: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  try {
-    return format(timeZone);
-  } catch {
-    return format(undefined);
-  }
-}
 
 /** A yyyy-MM-dd date moved by whole days. */
 export function shiftDate(date: string, days: number): string {

@@ -93,9 +93,7 @@ test('a company admin invites a user, who signs up and sees exactly what the gra
     .click();
   await other.getByRole('button', { name: 'Submit' }).click();
   await expect(other).toHaveURL(/\/dashboard$/);
-  await expect(
-    other.getByRole('heading', { name: `Welcome back, ${invitee.firstName}` }),
-  ).toBeVisible();
+  await expect(other.getByRole('heading', { name: `Welcome, ${invitee.firstName}` })).toBeVisible();
 
   // Exactly the menu entries and dashboard cards of erk-user + cap-user (contracts' rules).
   const roles = [`${code}/erk-user`, `${code}/cap-user`];
@@ -206,9 +204,12 @@ test("a company admin sees only their own company's users; a foreign id answers 
   await expect(page.getByText('Withdraw Invitation Success!')).toBeVisible();
   await expect(pendingRow).toHaveCount(0);
 
-  // Company pages are closed to a company admin (they answer like unknown paths).
+  // Company pages are closed to a company admin: the page says which roles open it.
   await page.goto(`${stack.baseUrl}/admin/company`);
-  await expect(page).toHaveURL(/\/error\/404$/);
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Roles that open this page' }).getByRole('listitem'),
+  ).toHaveText(['Platform Owner, Platform Administrator, held in the platform company']);
 
   // The API: the stranger's id is unknown to this admin, whatever the call.
   const found = await api(stack, `/users?keyword=${encodeURIComponent(stranger.email)}`, {

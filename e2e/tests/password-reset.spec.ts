@@ -30,7 +30,12 @@ test('forgot password mails a link; the reset page sets a new password that sign
   await expect(
     page.getByText('Password must be at least 8 character and contain symbols'),
   ).toBeVisible();
+  // The same strength meter as sign-up: a weak password shows how far it falls short.
+  await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('brand');
+  await expect(page.getByRole('progressbar', { name: 'Password strength' })).toBeVisible();
+  await expect(page.getByText('20%')).toBeVisible();
   await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('Brand-new-9');
+  await expect(page.getByText('100%')).toBeVisible();
   await page.getByRole('textbox', { name: 'Confirm New Password' }).fill('Brand-new-9');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(

@@ -95,7 +95,7 @@ test('routes: signed-out redirects, unknown paths, system pages', async ({ page,
   await expect(page.getByText(/The trial lasts 60 days/)).toBeVisible();
 });
 
-test('signed in: redirects, role-closed and unbuilt routes, the shell', async ({
+test('signed in: redirects, role-closed routes, the shell', async ({
   page,
   stack,
   url,
@@ -107,18 +107,22 @@ test('signed in: redirects, role-closed and unbuilt routes, the shell', async ({
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Your features at a glance').filter({ visible: true })).toBeVisible();
 
-  // auth/* goes home, unknown paths to 404, routes closed to the role answer 404 too.
+  // auth/* goes home, unknown paths to 404; a route closed to the role says which roles open it.
   await page.goto(url('/auth'));
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(url('/no/such/page'));
   await expect(page).toHaveURL(/\/error\/404$/);
   await page.goto(url('/admin/audit'));
-  await expect(page).toHaveURL(/\/error\/404$/);
-
-  // A route not built yet says so plainly.
-  await page.goto(url('/cap-maker'));
-  await expect(page.getByRole('heading', { name: 'General is not built yet' })).toBeVisible();
-  await expect(page.getByText(/is not built yet\. The route exists/)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  const needed = page.getByRole('list', { name: 'Roles that open this page' });
+  await expect(needed.getByRole('listitem')).toHaveText([
+    'Platform Owner, Platform Administrator, held in the platform company',
+    'Company Administrator, held in your company',
+  ]);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // The CAP user's menu: CAP Maker (General, Key, Certificate hidden), no management.
   const menu = page.getByRole('navigation', { name: 'Main menu' });

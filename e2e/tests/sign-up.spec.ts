@@ -57,7 +57,13 @@ test('the owner completes the invitation, reaches the dashboard, and signs in ag
   await submit.click();
   await expect(page.getByRole('heading', { name: 'Welcome.' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Welcome back, Olivia' })).toBeVisible();
+  // The session the sign-up opened: "Welcome"; every later sign-in: "Welcome back".
+  await expect(page.getByRole('heading', { name: 'Welcome, Olivia' })).toBeVisible();
+  // The owner holds no feature role: not told to ask an administrator, pointed to the menu.
+  await expect(
+    page.getByText(/Your administrator roles open the tools from the menu/),
+  ).toBeVisible();
+  await expect(page.getByText(/Ask your administrator for a role/)).toHaveCount(0);
   await expect(page.getByText('Enable the MFA to improve your account security')).toBeVisible();
   // The owner sees the management menu.
   const menu = page.getByRole('navigation', { name: 'Main menu' });

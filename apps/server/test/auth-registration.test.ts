@@ -7,6 +7,7 @@ import {
   createTestApp,
   ensureCompany,
   extractLink,
+  signInWithEmailCode,
   type TestContext,
   tokenOf,
 } from './support/test-app';
@@ -124,6 +125,8 @@ describe('POST /auth/registration', () => {
       company_code: 'ACME',
       roles: ['ACME/com-admin', 'ACME/erk-user'],
       mfa: null,
+      // The session the sign-up opened: the dashboard says "Welcome".
+      first_session: true,
     });
 
     // The password chosen signs in (the session from registration must be forced out).
@@ -132,6 +135,15 @@ describe('POST /auth/registration', () => {
       password: clientHash('Secret123!'),
     });
     expect(login.statusCode).toBe(409);
+
+    // A sign-in opens a later session: from then on "Welcome back".
+    const again = await signInWithEmailCode(
+      ctx,
+      { email: 'ada@example.com', hash: clientHash('Secret123!') },
+      { force: true },
+    );
+    const later = await api(ctx, 'GET', '/auth/profile', undefined, { token: again });
+    expect(later.json().data.first_session).toBe(false);
   });
 
   it('the link is single use', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, companies, companySerialNumbers } from '../src/db/schema';
+import { auditEvents, companies, companySerialNumbers, users } from '../src/db/schema';
 import { addModel, seedWorld, type World } from './support/management-fixture';
 import {
   api,
@@ -177,6 +177,39 @@ describe('invitations and licences', () => {
         roles: ['ACME/cap-user'],
       },
     ]);
+  });
+
+  it('sorts users by their roles and by MFA, both ways', async () => {
+    await ctx.database.db
+      .update(users)
+      .set({ mfa: 'totp' })
+      .where(eq(users.email, w.acmeUser.email));
+    const keyOf = {
+      roles: (row: { roles: string[] }) =>
+        row.roles
+          .map((r) => r.split('/')[1])
+          .sort()
+          .join(','),
+      mfa: (row: { mfa: string | null }) => row.mfa ?? '',
+    };
+    for (const sortby of ['roles', 'mfa'] as const) {
+      for (const sort of ['asc', 'desc'] as const) {
+        const list = await api(
+          ctx,
+          'GET',
+          `/users?sortby=${sortby}&sort=${sort}&limit=100`,
+          undefined,
+          {
+            token: w.owner.token,
+          },
+        );
+        expect(list.statusCode).toBe(200);
+        const keys: string[] = list.json().data.data.map(keyOf[sortby]);
+        expect(new Set(keys).size, `${sortby} has more than one value`).toBeGreaterThan(1);
+        const sorted = [...keys].sort();
+        expect(keys).toEqual(sort === 'asc' ? sorted : sorted.reverse());
+      }
+    }
   });
 
   it('disabling a user ends their session at once, and they cannot sign in until enabled', async () => {

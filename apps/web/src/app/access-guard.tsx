@@ -1,4 +1,9 @@
-import { canEnterRoute, keyEraseLanding } from '@tkc/contracts/access/navigation';
+import {
+  canEnterRoute,
+  keyEraseLanding,
+  matchRoute,
+  routeAction,
+} from '@tkc/contracts/access/navigation';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -6,17 +11,23 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
 import { subjectOf, useSubject } from '@/lib/access';
 import { useFeatureFlags } from '@/lib/feature-flags';
+import { NoAccess } from './no-access';
 
 /**
- * Who may enter each authenticated route (spec 2 table, by roles and feature flags). A closed route
- * answers like an unknown one, /error/404, so the console does not reveal what exists.
+ * Who may enter each authenticated route (by roles and feature flags, docs/product.md#menu). A
+ * known route the user may not enter shows what it needs (docs/web.md#no-access); a path the
+ * console does not have goes to /error/404.
  */
 export function AccessGuard({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { pathname } = useLocation();
   const flags = useFeatureFlags();
   if (!flags.data) return <LoadingScreen />;
-  if (!canEnterRoute(pathname, subjectOf(user, flags.data), flags.data)) {
-    return <Navigate to={paths.error404.getHref()} replace />;
+  const subject = subjectOf(user, flags.data);
+  if (!canEnterRoute(pathname, subject, flags.data)) {
+    if (matchRoute(pathname) === null) return <Navigate to={paths.error404.getHref()} replace />;
+    // Roles that open it but a feature switched off for this installation: say so instead.
+    const isSwitchedOff = canEnterRoute(pathname, subject);
+    return <NoAccess action={routeAction(pathname)} isSwitchedOff={isSwitchedOff} />;
   }
   return children;
 }

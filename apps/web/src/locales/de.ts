@@ -82,6 +82,16 @@ const de: LocaleBundle = {
     },
     terms: { link: 'Geschäftsbedingungen' },
     password: { strength: 'Passwortstärke' },
+    noAccess: {
+      title: 'Kein Zugriff',
+      needs: 'Ihre Rollen öffnen diese Seite nicht. Sie benötigt eine dieser Rollen:',
+      rolesLabel: 'Rollen, die diese Seite öffnen',
+      inPlatform: '{{roles}}, in der Plattformfirma',
+      inOwn: '{{roles}}, in Ihrer Firma',
+      askAdmin: 'Bitten Sie Ihren Firmenadministrator, Ihnen eine davon zu geben.',
+      switchedOff: 'Diese Funktion ist in dieser Installation ausgeschaltet.',
+      dashboard: 'Zum Dashboard',
+    },
     errors: {
       notFoundTitle: 'Seite nicht gefunden',
       notFound: 'Hier scheint nichts zu sein',
@@ -176,6 +186,7 @@ const de: LocaleBundle = {
     },
     dashboard: {
       greeting: 'Willkommen zurück, {{name}}',
+      greetingFirst: 'Willkommen, {{name}}',
       subtitle: '{{company}} auf Terminal Key Console',
       daily: 'Tägliche Übersicht',
       weekly: 'Wöchentliche Übersicht',

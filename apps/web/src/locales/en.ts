@@ -80,6 +80,16 @@ const en = {
     },
     terms: { link: 'Terms and conditions' },
     password: { strength: 'Password strength' },
+    noAccess: {
+      title: 'No access',
+      needs: 'Your roles do not open this page. It needs one of these roles:',
+      rolesLabel: 'Roles that open this page',
+      inPlatform: '{{roles}}, held in the platform company',
+      inOwn: '{{roles}}, held in your company',
+      askAdmin: 'Ask your company administrator to grant one of them.',
+      switchedOff: 'This feature is switched off for this installation.',
+      dashboard: 'Go to the dashboard',
+    },
     errors: {
       notFoundTitle: 'Page not found',
       notFound: 'Seems there is nothing here',
@@ -173,6 +183,7 @@ const en = {
     },
     dashboard: {
       greeting: 'Welcome back, {{name}}',
+      greetingFirst: 'Welcome, {{name}}',
       subtitle: '{{company}} on Terminal Key Console',
       daily: 'Daily digest',
       weekly: 'Weekly digest',

@@ -80,6 +80,16 @@ const es: LocaleBundle = {
     },
     terms: { link: 'Términos y condiciones' },
     password: { strength: 'Seguridad de la contraseña' },
+    noAccess: {
+      title: 'Sin acceso',
+      needs: 'Sus roles no abren esta página. Necesita uno de estos roles:',
+      rolesLabel: 'Roles que abren esta página',
+      inPlatform: '{{roles}}, en la empresa de la plataforma',
+      inOwn: '{{roles}}, en su empresa',
+      askAdmin: 'Pida a su administrador de empresa que le asigne uno.',
+      switchedOff: 'Esta función está desactivada en esta instalación.',
+      dashboard: 'Ir al panel',
+    },
     errors: {
       notFoundTitle: 'Página no encontrada',
       notFound: 'Parece que aquí no hay nada',
@@ -174,6 +184,7 @@ const es: LocaleBundle = {
     },
     dashboard: {
       greeting: 'Bienvenido de nuevo, {{name}}',
+      greetingFirst: 'Bienvenido, {{name}}',
       subtitle: '{{company}} en Terminal Key Console',
       daily: 'Resumen diario',
       weekly: 'Resumen semanal',

@@ -81,6 +81,16 @@ const fr: LocaleBundle = {
     },
     terms: { link: 'Conditions générales' },
     password: { strength: 'Robustesse du mot de passe' },
+    noAccess: {
+      title: 'Accès refusé',
+      needs: 'Vos rôles n’ouvrent pas cette page. Elle demande l’un de ces rôles :',
+      rolesLabel: 'Rôles qui ouvrent cette page',
+      inPlatform: '{{roles}}, dans la société de la plateforme',
+      inOwn: '{{roles}}, dans votre société',
+      askAdmin: 'Demandez à l’administrateur de votre société de vous en attribuer un.',
+      switchedOff: 'Cette fonction est désactivée pour cette installation.',
+      dashboard: 'Aller au tableau de bord',
+    },
     errors: {
       notFoundTitle: 'Page introuvable',
       notFound: "Il semble qu'il n'y ait rien ici",
@@ -174,6 +184,7 @@ const fr: LocaleBundle = {
     },
     dashboard: {
       greeting: 'Bon retour, {{name}}',
+      greetingFirst: 'Bienvenue, {{name}}',
       subtitle: '{{company}} sur Terminal Key Console',
       daily: 'Résumé quotidien',
       weekly: 'Résumé hebdomadaire',

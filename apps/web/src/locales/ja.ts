@@ -79,6 +79,16 @@ const ja: LocaleBundle = {
     },
     terms: { link: '利用規約' },
     password: { strength: 'パスワードの強度' },
+    noAccess: {
+      title: 'アクセス権がありません',
+      needs: 'お持ちのロールではこのページを開けません。次のいずれかのロールが必要です:',
+      rolesLabel: 'このページを開けるロール',
+      inPlatform: '{{roles}}(プラットフォーム会社で保持)',
+      inOwn: '{{roles}}(自社で保持)',
+      askAdmin: '会社の管理者にいずれかのロールの付与を依頼してください。',
+      switchedOff: 'この機能はこのインストールでは無効です。',
+      dashboard: 'ダッシュボードへ',
+    },
     errors: {
       notFoundTitle: 'ページが見つかりません',
       notFound: 'ここには何もないようです',
@@ -173,6 +183,7 @@ const ja: LocaleBundle = {
     },
     dashboard: {
       greeting: 'おかえりなさい、{{name}} さん',
+      greetingFirst: 'ようこそ、{{name}} さん',
       subtitle: 'Terminal Key Console の {{company}}',
       daily: '日次ダイジェスト',
       weekly: '週次ダイジェスト',

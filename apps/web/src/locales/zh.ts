@@ -78,6 +78,16 @@ const zh: LocaleBundle = {
     },
     terms: { link: '条款和条件' },
     password: { strength: '密码强度' },
+    noAccess: {
+      title: '无权访问',
+      needs: '您的角色无法打开此页面。需要以下角色之一：',
+      rolesLabel: '可打开此页面的角色',
+      inPlatform: '{{roles}}（在平台公司中）',
+      inOwn: '{{roles}}（在您的公司中）',
+      askAdmin: '请联系公司管理员为您分配其中一个角色。',
+      switchedOff: '此功能在本安装中已关闭。',
+      dashboard: '前往仪表板',
+    },
     errors: {
       notFoundTitle: '页面未找到',
       notFound: '这里似乎什么都没有',
@@ -171,6 +181,7 @@ const zh: LocaleBundle = {
     },
     dashboard: {
       greeting: '欢迎回来，{{name}}',
+      greetingFirst: '欢迎，{{name}}',
       subtitle: 'Terminal Key Console 上的 {{company}}',
       daily: '每日摘要',
       weekly: '每周摘要',

@@ -83,6 +83,8 @@ export const currentUser = z.object({
   email_codes: z.boolean(),
   /** Whether the request came from an address the company allows (no allow-list: always true). */
   is_valid_origin: z.boolean(),
+  /** Whether this is the session the sign-up opened (the dashboard says "Welcome", not "Welcome back"). */
+  first_session: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 export const profileResponse = ok(currentUser);

@@ -28,6 +28,8 @@ export const USER_SORT_COLUMNS = [
   'email',
   'company',
   'status',
+  'roles',
+  'mfa',
 ] as const;
 export const USER_STATUSES = ['active', 'disabled', 'invited', 'expired'] as const;
 

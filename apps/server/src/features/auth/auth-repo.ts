@@ -57,6 +57,11 @@ export async function findProfile(db: DbOrTx, userId: string) {
         select json_agg(gc.code || '/' || rg.role order by gc.code, rg.role)
         from role_grants rg join companies gc on gc.id = rg.company_id
         where rg.user_id = ${users.id}), '[]'::json)`,
+      // The session the sign-up opened, in the transaction that made the user (both stamped with
+      // that transaction's now()): the user's first visit. Every sign-in opens a later one.
+      isFirstSession: sql<boolean>`coalesce((
+        select s.created_at = ${users.createdAt}
+        from sessions s where s.user_id = ${users.id}), false)`,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))

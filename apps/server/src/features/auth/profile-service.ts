@@ -46,6 +46,7 @@ export async function getProfile(
     mfa: (user.mfa as 'totp' | 'email' | null) ?? null,
     email_codes: acceptsEmailCodes(user),
     is_valid_origin: true,
+    first_session: row.isFirstSession,
   };
 }
 

@@ -27,6 +27,9 @@ const USER_SIDE = {
   company: sql`c.name`,
   created_at: sql`u.created_at`,
   status: sql`case when u.is_disabled then 'disabled' else 'active' end`,
+  // Sort keys only: the role codes in order, and the second factor ('' while MFA is off).
+  roles: sql`coalesce((select string_agg(rg.role, ',' order by rg.role) from role_grants rg where rg.user_id = u.id), '') collate "C"`,
+  mfa: sql`coalesce(u.mfa, '')`,
   // The same expression as the trigram index users_search_trgm (migration 0003).
   search: sql`(u.email || ' ' || u.first_name || ' ' || u.last_name)`,
 };
@@ -39,6 +42,8 @@ const INVITATION_SIDE = (now: Date) => ({
   company: sql`c.name`,
   created_at: sql`i.created_at`,
   status: sql`case when i.expires_at > ${now} then 'invited' else 'expired' end`,
+  roles: sql`coalesce((select string_agg(r, ',' order by r) from jsonb_array_elements_text(i.roles) r), '') collate "C"`,
+  mfa: sql`''`,
   search: sql`i.email`,
 });
 

@@ -153,6 +153,8 @@ const de: AccountBundle = {
     goTo: 'Funktion {{n}} von {{total}} zeigen',
     slide: '{{n}} von {{total}}',
     pagination: 'Seiten der Funktionen',
+    noFeatureCardsAdmin:
+      'Funktionskarten zeigen die Werkzeuge Ihrer Funktionsrollen. Ihre Administratorrollen öffnen die Werkzeuge über das Menü.',
     noFeatureCards:
       'Ihrem Konto sind noch keine Funktionen zugewiesen. Bitten Sie Ihren Administrator um eine Rolle.',
     eraseTitle: 'Schlüssellöschung: Übersicht',

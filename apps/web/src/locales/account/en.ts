@@ -146,6 +146,8 @@ const en = {
     goTo: 'Show feature {{n}} of {{total}}',
     slide: '{{n}} of {{total}}',
     pagination: 'Feature pages',
+    noFeatureCardsAdmin:
+      'Feature cards show the tools of your feature roles. Your administrator roles open the tools from the menu.',
     noFeatureCards:
       'No features are assigned to your account yet. Ask your administrator for a role.',
     eraseTitle: 'Key Erase summary',

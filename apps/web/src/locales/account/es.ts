@@ -150,6 +150,8 @@ const es: AccountBundle = {
     goTo: 'Mostrar la función {{n}} de {{total}}',
     slide: '{{n}} de {{total}}',
     pagination: 'Páginas de funciones',
+    noFeatureCardsAdmin:
+      'Las tarjetas muestran las herramientas de sus roles de función. Sus roles de administrador abren las herramientas desde el menú.',
     noFeatureCards: 'Su cuenta aún no tiene funciones asignadas. Pida un rol a su administrador.',
     eraseTitle: 'Resumen de Key Erase',
     eraseWindow: 'Ejecuciones fallidas de los últimos {{days}} días (desde el {{date}})',

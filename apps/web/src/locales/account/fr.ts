@@ -151,6 +151,8 @@ const fr: AccountBundle = {
     goTo: 'Afficher la fonctionnalité {{n}} sur {{total}}',
     slide: '{{n}} sur {{total}}',
     pagination: 'Pages des fonctionnalités',
+    noFeatureCardsAdmin:
+      'Les cartes montrent les outils de vos rôles fonctionnels. Vos rôles d’administrateur ouvrent les outils depuis le menu.',
     noFeatureCards:
       'Aucune fonctionnalité n’est encore attribuée à votre compte. Demandez un rôle à votre administrateur.',
     eraseTitle: 'Synthèse Key Erase',

@@ -146,6 +146,8 @@ const ja: AccountBundle = {
     goTo: '機能 {{n}} / {{total}} を表示',
     slide: '{{n}} / {{total}}',
     pagination: '機能のページ',
+    noFeatureCardsAdmin:
+      '機能カードには機能ロールのツールが表示されます。管理者ロールではメニューからツールを開けます。',
     noFeatureCards:
       'アカウントにはまだ機能が割り当てられていません。管理者にロールを依頼してください。',
     eraseTitle: 'Key Erase の概要',

@@ -141,6 +141,7 @@ const zh: AccountBundle = {
     goTo: '显示第 {{n}} 个功能（共 {{total}} 个）',
     slide: '第 {{n}} 个，共 {{total}} 个',
     pagination: '功能分页',
+    noFeatureCardsAdmin: '功能卡片显示您功能角色的工具。您的管理员角色可从菜单打开这些工具。',
     noFeatureCards: '您的账户尚未分配任何功能，请向管理员申请角色。',
     eraseTitle: 'Key Erase 概况',
     eraseWindow: '最近 {{days}} 天的失败操作（自 {{date}} 起）',

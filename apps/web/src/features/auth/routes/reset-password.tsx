@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { InlineLoader } from '@/components/inline-loader';
+import { PasswordStrength } from '@/components/password-strength';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
 import { toast } from '@/lib/notify';
@@ -89,6 +90,7 @@ function ResetForm({
           disabled={isDone}
           {...form.getInputProps('newPassword')}
         />
+        <PasswordStrength value={form.values.newPassword} />
         <PasswordInput
           label={t('fields.confirmNewPassword')}
           autoComplete="new-password"

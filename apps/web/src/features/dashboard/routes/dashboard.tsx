@@ -4,6 +4,7 @@ import {
   dashboardCards,
   dashboardHeading,
 } from '@tkc/contracts/access/navigation';
+import { hasManagementRole } from '@tkc/contracts/access/roles';
 import { COUNTER_RESET_DAILY } from '@tkc/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,11 @@ export function DashboardRoute() {
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={2}>{t('dashboard.greeting', { name: user.first_name })}</Title>
+          <Title order={2}>
+            {t(user.first_session ? 'dashboard.greetingFirst' : 'dashboard.greeting', {
+              name: user.first_name,
+            })}
+          </Title>
           <Text c="dimmed">{t('dashboard.subtitle', { company: user.company })}</Text>
         </Stack>
         <Badge size="lg" variant="light" data-testid="digest-label">
@@ -78,7 +83,11 @@ export function DashboardRoute() {
         {features.length > 0 ? (
           <FeatureCarousel cards={features} />
         ) : (
-          <Text c="dimmed">{t('account:dashboard.noFeatureCards')}</Text>
+          <Text c="dimmed">
+            {hasManagementRole(user.roles, subject.platformCode)
+              ? t('account:dashboard.noFeatureCardsAdmin')
+              : t('account:dashboard.noFeatureCards')}
+          </Text>
         )}
       </Stack>
 

@@ -98,6 +98,7 @@ export function UsersTable({ user, subject, onAction, ...table }: UsersTableProp
     {
       accessor: 'roles',
       title: t('users.columns.roles'),
+      sortable: true,
       render: (row) => <RoleBadges roles={row.roles} />,
     },
     {
@@ -122,6 +123,7 @@ export function UsersTable({ user, subject, onAction, ...table }: UsersTableProp
     {
       accessor: 'mfa',
       title: t('users.columns.mfa'),
+      sortable: true,
       render: (row) =>
         row.kind === 'invitation' ? (
           <Text c="dimmed">-</Text>
@@ -138,7 +140,8 @@ export function UsersTable({ user, subject, onAction, ...table }: UsersTableProp
     {
       accessor: 'created_at',
       title: t('users.columns.created'),
-      // Not sortable: spec 7 never sends sortby=created_at, and this list's default is first_name.
+      // Not sortable: the list query never writes sortby=created_at (docs/api.md#requests-and-answers), and this
+      // list's default is first_name.
       noWrap: true,
       render: (row) => (
         <Tooltip label={when(row.created_at)} withArrow>

@@ -96,8 +96,12 @@ test('the erase log lists, filters, sorts, shows, reports, resends and deletes',
   await expect(page.getByText('1-9 of 12')).toBeVisible();
   await page.getByRole('button', { name: 'Last 30 days' }).click();
   await expect(page.getByText('1-9 of 12')).toBeVisible();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2020-01-01');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2020-01-31');
+  // Dates are typed in the language's format (English: MM/DD/YYYY) and land in the URL as ISO days.
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('01/01/2020');
+  await page.keyboard.press('Tab');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('01/31/2020');
+  await page.keyboard.press('Tab');
+  await expect(page).toHaveURL(/from=2020-01-01.*to=2020-01-31|to=2020-01-31.*from=2020-01-01/);
   await expect(page.getByText('No erase records')).toBeVisible();
   await page.getByRole('button', { name: 'Clear dates' }).click();
   await expect(page.getByText('1-9 of 12')).toBeVisible();

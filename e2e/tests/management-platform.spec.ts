@@ -27,7 +27,8 @@ test('a platform admin creates a company, the owner adds a model, serial numbers
   await form.getByRole('textbox', { name: 'CAP Maker' }).fill('5');
   await form.getByRole('textbox', { name: 'Key Erase' }).fill('2');
   await form.getByText('Production', { exact: true }).click();
-  await form.getByLabel('Tier end date').fill('2030-12-31');
+  await form.getByRole('textbox', { name: 'Tier end date' }).fill('12/31/2030');
+  await page.keyboard.press('Tab');
   await shootLight(page, 'management-company-form');
   await form.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByText('Create Company Success!')).toBeVisible();

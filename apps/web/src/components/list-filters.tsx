@@ -1,8 +1,9 @@
 import { Button, CloseButton, Group, TextInput } from '@mantine/core';
-import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { DATE_OFFSET_MONTH_DAYS, DATE_OFFSET_WEEK_DAYS } from '@tkc/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { type ListState, lastDays } from '@/lib/use-list-state';
+import { DateField } from './date-field';
 
 // Filter controls shared by the server-side lists: the keyword box, a date range (calendar days of
 // the user's time zone, with the 7- and 30-day shortcuts of spec 9) and 'Clear filters'.
@@ -61,23 +62,19 @@ export function DateRangeFilter({
   const month = shortcut(DATE_OFFSET_MONTH_DAYS);
   return (
     <Group gap="xs" wrap="nowrap" align="flex-end">
-      <TextInput
-        type="date"
+      <DateField
         label={t('common.from')}
-        leftSection={<IconCalendar size={16} stroke={1.6} />}
         value={from}
-        max={to || undefined}
-        onChange={(e) => list.setFilter('from', e.currentTarget.value)}
-        w={160}
+        maxDate={to}
+        onChange={(value) => list.setFilter('from', value)}
+        width={160}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('common.to')}
-        leftSection={<IconCalendar size={16} stroke={1.6} />}
         value={to}
-        min={from || undefined}
-        onChange={(e) => list.setFilter('to', e.currentTarget.value)}
-        w={160}
+        minDate={from}
+        onChange={(value) => list.setFilter('to', value)}
+        width={160}
       />
       {withShortcuts && (
         <Button.Group>

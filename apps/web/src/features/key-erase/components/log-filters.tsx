@@ -13,6 +13,7 @@ import { DATE_OFFSET_MONTH_DAYS, DATE_OFFSET_WEEK_DAYS } from '@tkc/contracts/co
 import { ERASE_STATUS } from '@tkc/contracts/erase-status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/date-field';
 import { type LogView, lastDays } from '../utils/log-query';
 import { useEraseText } from './erase-text';
 
@@ -58,22 +59,20 @@ export function LogFilters({ view, timeZone, onChange }: LogFiltersProps) {
           w={280}
           maxLength={100}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('log.from')}
           value={view.from}
-          max={view.to || undefined}
-          onChange={(e) => onChange({ from: e.currentTarget.value })}
-          w={170}
+          maxDate={view.to}
+          onChange={(from) => onChange({ from })}
+          width={170}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('log.to')}
           value={view.to}
-          min={view.from || undefined}
-          onChange={(e) => onChange({ to: e.currentTarget.value })}
+          minDate={view.from}
+          onChange={(to) => onChange({ to })}
           error={isRangeReversed ? t('log.rangeReversed') : undefined}
-          w={170}
+          width={170}
         />
         <Group gap="xs">
           <Button

@@ -11,10 +11,10 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconCalendar } from '@tabler/icons-react';
 import { type CompanyRow, LICENCE_FEATURES } from '@tkc/contracts/api/management';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
+import { DateField } from '@/components/date-field';
 import { runAction } from '@/lib/run-action';
 import { useManagementForm } from '@/lib/use-management-form';
 import { useCreateCompany } from '../api/create-company';
@@ -184,12 +184,12 @@ function CompanyForm({ company, onDone }: { company: CompanyRow | null; onDone: 
               ]}
             />
           </Input.Wrapper>
-          <TextInput
-            type="date"
+          <DateField
             label={t('companies.fields.tierEnds')}
             description={t('companies.tierEndsHint')}
-            leftSection={<IconCalendar size={16} stroke={1.6} />}
-            {...form.getInputProps('tier_ends_at')}
+            value={form.values.tier_ends_at}
+            onChange={(value) => form.setFieldValue('tier_ends_at', value)}
+            error={form.errors.tier_ends_at}
           />
         </SimpleGrid>
 

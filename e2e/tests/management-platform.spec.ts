@@ -120,18 +120,33 @@ test('a platform admin creates a company, the owner adds a model, serial numbers
   const events = page.getByRole('table', { name: 'Audit events' });
   // Other tests add models too: this owner's row is the one to find.
   await expect(
-    events.getByRole('row').filter({ hasText: 'model.create' }).filter({ hasText: owner.email }),
+    events.getByRole('row').filter({ hasText: 'Added a model' }).filter({ hasText: owner.email }),
   ).toHaveCount(1);
   await page.getByRole('button', { name: '7 days', exact: true }).click();
   await page.getByRole('combobox', { name: 'Activity' }).click();
   await page.getByRole('option', { name: 'Companies and serial numbers' }).click();
   await page.keyboard.press('Escape');
-  for (const action of ['company.create', 'company.sn.import', 'company.sn.add']) {
+  // Actions in words, targets by name.
+  for (const action of ['Created a company', 'Imported serial numbers', 'Added a serial number']) {
     await expect(events.getByRole('row').filter({ hasText: action }).first()).toContainText(
       admin.email,
     );
   }
-  await expect(events.getByRole('row').filter({ hasText: 'model.create' })).toHaveCount(0);
+  const created = events
+    .getByRole('row')
+    .filter({ hasText: 'Created a company' })
+    .filter({ hasText: `Globex Terminals (${code})` });
+  await expect(created).toHaveCount(1);
+  await expect(events.getByRole('row').filter({ hasText: 'Added a model' })).toHaveCount(0);
+  // The whole event in a drawer: the code behind the words, the target's id, each detail field.
+  await created.getByRole('button', { name: /^Detail of event \d+$/ }).click();
+  const drawer = page.getByRole('dialog', { name: /^Audit event \d+$/ });
+  await expect(drawer.getByRole('row', { name: /Action code company\.create/ })).toBeVisible();
+  await expect(drawer.getByRole('row', { name: /Target Globex Terminals/ })).toBeVisible();
+  await expect(drawer.getByRole('row', { name: /Target id company:/ })).toBeVisible();
+  await expect(drawer.getByRole('table', { name: 'Detail' })).toContainText(code);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await shootLight(page, 'management-audit');
 
   const [download] = await Promise.all([

@@ -95,11 +95,7 @@ test('routes: signed-out redirects, unknown paths, system pages', async ({ page,
   await expect(page.getByText(/The trial lasts 60 days/)).toBeVisible();
 });
 
-test('signed in: redirects, role-closed routes, the shell', async ({
-  page,
-  stack,
-  url,
-}) => {
+test('signed in: redirects, role-closed routes, the shell', async ({ page, stack, url }) => {
   // The browser runs in Europe/Berlin; the user lives in Taipei.
   const user = await createUser(stack, 'cap-user', 'carl', 'Asia/Taipei');
   await openSignedIn(page, stack, user, '/');

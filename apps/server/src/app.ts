@@ -18,6 +18,7 @@ import { auditRoutes } from './features/audit/audit-routes';
 import type { AuthDeps } from './features/auth/auth-deps';
 import { authRoutes } from './features/auth/auth-routes';
 import { createSessionCache } from './features/auth/session-cache';
+import { capFeature } from './features/cap/cap-feature';
 import { companiesRoutes } from './features/companies/companies-routes';
 import {
   loadSigningCredentials,
@@ -291,6 +292,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     { prefix: API },
   );
+  // CAP Maker: General CAPs built by a job, Key CAPs, key sets, TR-31 keys (docs/cap-maker.md).
+  await app.register(capFeature({ ...management, blobs, jobs: queue }), { prefix: API });
   if (deps.adminToken) {
     await app.register(adminRoutes({ config, database, box: deps.box, mailer, clock }), {
       prefix: API,

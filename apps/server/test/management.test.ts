@@ -1,3 +1,4 @@
+import { isAuditAction } from '@tkc/contracts/api/audit-actions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, companySerialNumbers, users } from '../src/db/schema';
@@ -432,6 +433,28 @@ describe('models', () => {
 });
 
 describe('audit', () => {
+  it("names each event's target when it still exists, and every action is in the catalogue", async () => {
+    const list = await api(ctx, 'GET', '/audit?limit=100&sort=desc', undefined, {
+      token: w.owner.token,
+    });
+    expect(list.statusCode).toBe(200);
+    const rows: { action: string; target: string; target_name: string | null }[] =
+      list.json().data.data;
+    const named = (prefix: string) => rows.filter((r) => r.target.startsWith(prefix));
+    const companies = named('company:').filter((r) => r.target === `company:${w.ids.ACME}`);
+    expect(companies.length).toBeGreaterThan(0);
+    for (const row of companies) expect(row.target_name).toBe('Acme Terminals (ACME)');
+    const userRows = named('user:').filter((r) => r.target === `user:${w.acmeUser.userId}`);
+    expect(userRows.length).toBeGreaterThan(0);
+    for (const row of userRows) expect(row.target_name).toContain(`<${w.acmeUser.email}>`);
+    for (const row of named('model:')) expect(row.target_name).toMatch(/Pad|Clash/);
+    // Targets that are not rows (serial numbers, erase ids) or are gone have no name.
+    for (const row of rows.filter((r) => /^(sn|kcv):/.test(r.target))) {
+      expect(row.target_name).toBeNull();
+    }
+    for (const row of rows) expect(isAuditAction(row.action), row.action).toBe(true);
+  });
+
   it('records every management write in its transaction', async () => {
     const rows = await ctx.database.db.select({ action: auditEvents.action }).from(auditEvents);
     const actions = new Set(rows.map((r) => r.action));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -6,6 +7,7 @@ import { createInvitation } from '../features/invitations/invitation-service';
 import type { SecretBox } from '../lib/crypto';
 import { listJobs, requeueJob } from '../lib/jobs/jobs-repo';
 import type { Mailer } from '../lib/mail/mailer';
+import { inspectCap } from './cap-inspect';
 
 // The `npm run admin` commands (docs/operations.md#admin-commands). Each runs either in the admin
 // process on its own runtime, or, while a server holds the embedded database, inside that server
@@ -24,6 +26,10 @@ export type AdminContext = {
 type Command = {
   usage: string;
   run(args: string[], ctx: AdminContext): Promise<AdminResult>;
+  /** Rewrites the arguments in the admin process (a file path made absolute for the server). */
+  prepare?(args: string[]): string[];
+  /** Runs without the database when it can (answers null when it needs it). */
+  local?(args: string[]): Promise<AdminResult> | null;
 };
 
 const options = (args: string[], names: string[]) =>
@@ -105,10 +111,38 @@ const jobsCommand: Command = {
   },
 };
 
+const inspectArgs = (args: string[]) => {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { keys: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: false,
+  });
+  return { file: positionals[0], withKeys: values.keys === true };
+};
+
+const capInspect: Command = {
+  usage: 'cap-inspect FILE [--keys]',
+  prepare: (args) => args.map((a) => (a.startsWith('-') ? a : path.resolve(a))),
+  local(args) {
+    const { file, withKeys } = inspectArgs(args);
+    if (!file)
+      return Promise.resolve({ ok: false, lines: [`Usage: npm run admin -- ${capInspect.usage}`] });
+    return withKeys ? null : inspectCap(file);
+  },
+  async run(args, ctx) {
+    const { file, withKeys } = inspectArgs(args);
+    if (!file) return { ok: false, lines: [`Usage: npm run admin -- ${capInspect.usage}`] };
+    const deps = { db: ctx.database.db, box: ctx.box, clock: ctx.clock };
+    return inspectCap(file, withKeys ? deps : undefined);
+  },
+};
+
 export const ADMIN_COMMANDS: Record<string, Command> = {
   invite,
   'audit-verify': auditVerify,
   jobs: jobsCommand,
+  'cap-inspect': capInspect,
 };
 
 export const adminUsage = () =>

@@ -40,12 +40,17 @@ async function viaServer(info: ServerInfo, argv: string[]): Promise<AdminResult>
 }
 
 export async function runAdmin(argv: string[], config: Config): Promise<AdminResult> {
-  if (!argv[0] || !ADMIN_COMMANDS[argv[0]]) return { ok: false, lines: [adminUsage()] };
+  const [name, ...rest] = argv;
+  const command = name ? ADMIN_COMMANDS[name] : undefined;
+  if (!name || !command) return { ok: false, lines: [adminUsage()] };
+  const args = command.prepare ? command.prepare(rest) : rest;
+  const local = command.local?.(args);
+  if (local) return local;
   const server = await serverOfFolder(config);
-  if (server) return viaServer(server, argv);
+  if (server) return viaServer(server, [name, ...args]);
   const runtime = await openRuntime(config, 'admin');
   try {
-    return await runAdminCommand(argv, { config, ...runtime, clock: () => new Date() });
+    return await runAdminCommand([name, ...args], { config, ...runtime, clock: () => new Date() });
   } finally {
     await runtime.close();
   }

@@ -106,8 +106,16 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/guide/routes/guide')),
             handle: handle({ title: 'nav.guide', description: 'pages.guide' }),
           },
-          notBuilt(paths.app.capMaker.path, 'nav.cap-general', 'pages.capMaker'),
-          notBuilt(paths.app.capKey.path, 'nav.cap-key', 'pages.capKey'),
+          {
+            path: rel(paths.app.capMaker.path),
+            lazy: lazyPage(() => import('@/features/cap-maker/routes/cap-general')),
+            handle: handle({ title: 'nav.cap-general', description: 'pages.capMaker' }),
+          },
+          {
+            path: rel(paths.app.capKey.path),
+            lazy: lazyPage(() => import('@/features/cap-maker/routes/cap-key')),
+            handle: handle({ title: 'nav.cap-key', description: 'pages.capKey' }),
+          },
           notBuilt(paths.app.capCrt.path, 'nav.cap-crt', 'pages.capCrt'),
           notBuilt(paths.app.capKcg.path, 'nav.cap-kcg', 'pages.capKcg'),
           {

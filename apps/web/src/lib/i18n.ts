@@ -103,6 +103,16 @@ const signerLoaders: Record<LanguageCode, () => Promise<{ default: Record<string
   zh: () => import('../locales/signer/zh'),
 };
 
+// 'capMaker' (CAP Maker's General and Key pages) loads with those pages.
+const capMakerLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/capMaker/de'),
+  en: () => import('../locales/capMaker/en'),
+  es: () => import('../locales/capMaker/es'),
+  fr: () => import('../locales/capMaker/fr'),
+  ja: () => import('../locales/capMaker/ja'),
+  zh: () => import('../locales/capMaker/zh'),
+};
+
 // 'apiErrors' (the texts of the API's error codes, see lib/api-errors.ts) loads right after the
 // start, without holding up the first page, so it is there when an error comes.
 const apiErrorsLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> =
@@ -123,6 +133,7 @@ const namespaceLoaders: Record<string, typeof termsLoaders> = {
   management: managementLoaders,
   keyErase: keyEraseLoaders,
   signer: signerLoaders,
+  capMaker: capMakerLoaders,
   apiErrors: apiErrorsLoaders,
 };
 

@@ -1,4 +1,5 @@
 import { TOAST_LIFETIME_MS } from '@tkc/contracts/constants';
+import i18n from 'i18next';
 
 // Alert toasts (spec 2): queued by Mantine's notifications store (a few shown at a time) and each
 // removed after three seconds. The toast machinery loads with the first toast, so pages that
@@ -42,6 +43,8 @@ export function toast(message: string, kind: ToastKind = 'info', title?: string)
         color: colors[kind],
         autoClose: TOAST_LIFETIME_MS,
         withBorder: true,
+        // axe: the close button needs a name (docs/web.md#accessibility).
+        closeButtonProps: { 'aria-label': i18n.t('common.closeMessage') },
       }),
     () => console.error('Could not load the notifications', message),
   );

@@ -31,7 +31,10 @@ export function useListState(defaults: ListDefaults) {
   const update = useCallback(
     (patch: Partial<ListView> | ((view: ListView) => Partial<ListView>)) => {
       setParams(
-        (current) => {
+        () => {
+          // The address as it is now: React Router hands the updater the params of the last
+          // render, so a debounced keyword firing before a filter's re-render would undo it.
+          const current = new URLSearchParams(window.location.search);
           const base = parseListView(current, defaultsRef.current);
           const next = { ...base, ...(typeof patch === 'function' ? patch(base) : patch) };
           return formatListView(next, defaultsRef.current, current);

@@ -3,6 +3,7 @@ import type { LocaleBundle } from './en';
 const de: LocaleBundle = {
   translation: {
     common: {
+      closeMessage: 'Meldung schließen',
       continue: 'Weiter',
       submit: 'Senden',
       cancel: 'Abbrechen',

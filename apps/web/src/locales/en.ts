@@ -4,6 +4,7 @@
 const en = {
   translation: {
     common: {
+      closeMessage: 'Close message',
       continue: 'Continue',
       submit: 'Submit',
       cancel: 'Cancel',

@@ -3,6 +3,7 @@ import type { LocaleBundle } from './en';
 const es: LocaleBundle = {
   translation: {
     common: {
+      closeMessage: 'Cerrar mensaje',
       continue: 'Continuar',
       submit: 'Enviar',
       cancel: 'Cancelar',

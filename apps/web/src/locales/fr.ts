@@ -3,6 +3,7 @@ import type { LocaleBundle } from './en';
 const fr: LocaleBundle = {
   translation: {
     common: {
+      closeMessage: 'Fermer le message',
       continue: 'Continuer',
       submit: 'Envoyer',
       cancel: 'Annuler',

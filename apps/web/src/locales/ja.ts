@@ -3,6 +3,7 @@ import type { LocaleBundle } from './en';
 const ja: LocaleBundle = {
   translation: {
     common: {
+      closeMessage: 'メッセージを閉じる',
       continue: '続行',
       submit: '送信',
       cancel: 'キャンセル',

@@ -3,6 +3,7 @@ import type { LocaleBundle } from './en';
 const zh: LocaleBundle = {
   translation: {
     common: {
+      closeMessage: '关闭消息',
       continue: '继续',
       submit: '提交',
       cancel: '取消',

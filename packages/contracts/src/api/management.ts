@@ -225,6 +225,8 @@ export const auditRow = z.object({
   company_code: z.string().nullable(),
   action: z.string(),
   target: z.string(),
+  /** The target's name when it still exists ('Ada Lovelace <ada@...>', 'Acme (ACME)'); else null. */
+  target_name: z.string().nullable(),
   ip: z.string(),
   result: z.string(),
   detail: z.record(z.string(), z.unknown()),

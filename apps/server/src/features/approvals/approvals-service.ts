@@ -1,5 +1,6 @@
 import type { Action } from '@tkc/contracts/access/permissions';
 import type { RoleCode } from '@tkc/contracts/access/roles';
+import { isAuditAction } from '@tkc/contracts/api/audit-actions';
 import { languageField } from '@tkc/contracts/fields';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
@@ -121,8 +122,11 @@ async function auditStep(
   result: 'success' | 'failure',
   detail: Record<string, unknown> = {},
 ) {
+  const name = `${spec.kind}.${action}`;
+  // A step the catalogue does not name is a programming error (docs/security.md#audit).
+  if (!isAuditAction(name)) throw new Error(`audit action ${name} is not in AUDIT_ACTIONS`);
   await recordAudit(tx, {
-    action: `${spec.kind}.${action}`,
+    action: name,
     result,
     actorUserId: who === 'system' ? null : who.userId,
     actorEmail: emailOf(who),

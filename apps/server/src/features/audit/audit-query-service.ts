@@ -9,6 +9,7 @@ import type { ActorContext } from '../access/actor-context';
 import {
   type AuditFilter,
   type AuditListRecord,
+  findTargetNames,
   listAuditBatchAfter,
   listAuditRows,
 } from './audit-repo';
@@ -53,7 +54,18 @@ export async function listAudit(deps: AuditQueryDeps, actor: ActorContext, query
       sort: query.sort,
     },
   );
-  return { total, is_total_capped: isTotalCapped, data: rows.map(toRow) };
+  const names = await findTargetNames(
+    deps.db,
+    rows.map((r) => r.target),
+  );
+  return {
+    total,
+    is_total_capped: isTotalCapped,
+    data: rows.map((r) => ({
+      ...toRow(r),
+      target_name: names.get(r.target.toLowerCase()) ?? null,
+    })),
+  };
 }
 
 const CSV_COLUMNS = [

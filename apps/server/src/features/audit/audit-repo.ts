@@ -138,3 +138,47 @@ export async function listAuditBatchAfter(
     limit ${limit}`)) as unknown as { rows: AuditListRecord[] };
   return result.rows;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where the name of each kind of target is found: its table, id column and name expression. */
+const TARGET_NAMES: Record<string, { table: string; id: string; name: string }> = {
+  user: {
+    table: 'users',
+    id: 'id',
+    name: "first_name || ' ' || last_name || ' <' || email || '>'",
+  },
+  company: { table: 'companies', id: 'id', name: "name || ' (' || code || ')'" },
+  model: { table: 'models', id: 'id', name: 'name' },
+  invitation: { table: 'invitations', id: 'id', name: 'email' },
+  'signer-request': { table: 'signer_requests', id: 'request_id', name: 'file_name' },
+};
+
+/**
+ * Names of the targets of one page of events ('user:<id>' -> 'Ada Lovelace <ada@...>'), looked
+ * up by kind in one query each; a target whose row is gone, or of another kind, has none.
+ */
+export async function findTargetNames(
+  db: DbOrTx,
+  targets: readonly string[],
+): Promise<Map<string, string>> {
+  const idsByKind = new Map<string, Set<string>>();
+  for (const target of targets) {
+    const colon = target.indexOf(':');
+    const kind = target.slice(0, colon);
+    const id = target.slice(colon + 1);
+    if (colon < 0 || !Object.hasOwn(TARGET_NAMES, kind) || !UUID.test(id)) continue;
+    idsByKind.set(kind, (idsByKind.get(kind) ?? new Set()).add(id.toLowerCase()));
+  }
+  const names = new Map<string, string>();
+  for (const [kind, ids] of idsByKind) {
+    const where = TARGET_NAMES[kind]!;
+    const found = (await db.execute(sql`
+      select ${sql.raw(where.id)}::text as id, ${sql.raw(where.name)} as name
+      from ${sql.raw(where.table)} where ${sql.raw(where.id)} in ${[...ids]}`)) as unknown as {
+      rows: { id: string; name: string }[];
+    };
+    for (const row of found.rows) names.set(`${kind}:${row.id}`, row.name);
+  }
+  return names;
+}

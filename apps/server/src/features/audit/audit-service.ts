@@ -1,3 +1,4 @@
+import type { AuditAction } from '@tkc/contracts/api/audit-actions';
 import type { DbOrTx } from '../../db/client';
 import { type ChainedContent, chainHash, GENESIS_HASH, storable } from './audit-chain';
 import {
@@ -8,7 +9,7 @@ import {
 } from './audit-repo';
 
 export type AuditEvent = {
-  action: string;
+  action: AuditAction;
   result: 'success' | 'failure';
   actorUserId?: string | null;
   actorEmail?: string;

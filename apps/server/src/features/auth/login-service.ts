@@ -1,3 +1,4 @@
+import type { AuditAction } from '@tkc/contracts/api/audit-actions';
 import type { ApiErrorCode } from '@tkc/contracts/api/error-codes';
 import type { DbOrTx } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
@@ -114,7 +115,7 @@ async function provePassword(
 export function auditUser(
   db: DbOrTx,
   user: Pick<UserRow, 'id' | 'email' | 'companyId'>,
-  action: string,
+  action: AuditAction,
   result: 'success' | 'failure',
   origin: RequestOrigin,
   detail: Record<string, unknown> = {},

@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { AuditAction } from '@tkc/contracts/api/audit-actions';
 import { resignCap } from '@tkc/formats/cap/cap-resign';
 import {
   generateUldKeySet,
@@ -140,7 +141,12 @@ function rowOfSet(
 async function recordKeyEvent(
   tx: DbOrTx,
   by: KeyChangeActor,
-  event: { action: string; companyId: string; target: string; detail: Record<string, unknown> },
+  event: {
+    action: AuditAction;
+    companyId: string;
+    target: string;
+    detail: Record<string, unknown>;
+  },
 ) {
   if (by) await recordActorAudit(tx, by, event);
   else await recordAudit(tx, { ...event, result: 'success', actorEmail: 'system' });

@@ -73,7 +73,10 @@ export function KeyEraseLogRoute() {
   useEffect(() => setSelected([]), [query]);
 
   const update = (patch: Partial<LogView>) => {
-    const next: LogView = { ...view, page: 1, ...patch };
+    // From the address as it is now, not as this render saw it: a debounced search that fires
+    // after a status click (before the re-render) must not drop that click.
+    const current = parseLogView(new URLSearchParams(window.location.search));
+    const next: LogView = { ...current, page: 1, ...patch };
     setSearchParams(formatLogView(next), { replace: true });
   };
 

@@ -1,10 +1,13 @@
-import { ActionIcon, Badge, Code, Group, Popover, Stack, Text } from '@mantine/core';
-import { IconBraces } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconListDetails } from '@tabler/icons-react';
+import { isAuditAction } from '@tkc/contracts/api/audit-actions';
 import type { AuditRow } from '@tkc/contracts/api/management';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable } from '@/components/server-table';
 import type { ListState } from '@/lib/use-list-state';
+import { AuditEventDrawer } from './audit-event-drawer';
 
 /** An audit moment in the user's time zone and language: the day, and the time to the second. */
 function formatMoment(iso: string, timeZone: string, locale: string): [string, string] {
@@ -21,7 +24,7 @@ function formatMoment(iso: string, timeZone: string, locale: string): [string, s
 }
 
 /** 'key: value, key: value' of the detail, one line. */
-const detailSummary = (detail: Record<string, unknown>) =>
+export const detailSummary = (detail: Record<string, unknown>) =>
   Object.entries(detail)
     .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join(', ');
@@ -39,6 +42,10 @@ type AuditTableProps = {
 
 export function AuditTable({ timeZone, showCompany, ...table }: AuditTableProps) {
   const { t, i18n } = useTranslation('management');
+  const [opened, setOpened] = useState<AuditRow | null>(null);
+  // The action in words; an action the catalogue does not know shows its code.
+  const actionWords = (action: string) =>
+    isAuditAction(action) ? t(`audit.actions.${action.replaceAll('.', '_')}`) : action;
   const columns: DataTableColumn<AuditRow>[] = [
     {
       accessor: 'created_at',
@@ -95,10 +102,12 @@ export function AuditTable({ timeZone, showCompany, ...table }: AuditTableProps)
       title: t('audit.columns.actionTarget'),
       sortable: true,
       render: (r) => (
-        <Stack gap={2} align="flex-start" maw={190}>
-          <Code>{r.action}</Code>
-          <Text size="xs" c="dimmed" ff="monospace" truncate="end" maw={190} title={r.target}>
-            {r.target || '-'}
+        <Stack gap={2} align="flex-start" maw={220}>
+          <Text size="sm" title={r.action}>
+            {actionWords(r.action)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end" maw={220} title={r.target}>
+            {r.target_name ?? (r.target || '-')}
           </Text>
         </Stack>
       ),
@@ -118,43 +127,33 @@ export function AuditTable({ timeZone, showCompany, ...table }: AuditTableProps)
     {
       accessor: 'detail',
       title: t('audit.columns.detail'),
-      render: (r) => <Detail row={r} />,
-    },
-  ];
-  return <ServerTable<AuditRow> label={t('audit.tableLabel')} columns={columns} {...table} />;
-}
-
-function Detail({ row }: { row: AuditRow }) {
-  const { t } = useTranslation('management');
-  const summary = detailSummary(row.detail);
-  if (!summary) return <Text c="dimmed">-</Text>;
-  return (
-    <Group gap={4} wrap="nowrap" maw={170}>
-      <Text size="xs" c="dimmed" lineClamp={1} style={{ flex: 1 }}>
-        {summary}
-      </Text>
-      <Popover width={360} position="bottom-end" withArrow shadow="md">
-        <Popover.Target>
+      render: (r) => (
+        <Group gap={4} wrap="nowrap" maw={200}>
+          <Text size="xs" c="dimmed" lineClamp={1} style={{ flex: 1 }}>
+            {detailSummary(r.detail) || '-'}
+          </Text>
           <ActionIcon
             size="sm"
             variant="subtle"
             color="gray"
-            aria-label={t('audit.showDetail', { id: row.id })}
+            aria-label={t('audit.showDetail', { id: r.id })}
+            onClick={() => setOpened(r)}
           >
-            <IconBraces size={14} />
+            <IconListDetails size={14} />
           </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap={4}>
-            <Text size="xs" fw={600}>
-              {t('audit.detailOf', { id: row.id })}
-            </Text>
-            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              {JSON.stringify(row.detail, null, 2)}
-            </Code>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-    </Group>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ServerTable<AuditRow> label={t('audit.tableLabel')} columns={columns} {...table} />
+      <AuditEventDrawer
+        row={opened}
+        actionWords={actionWords}
+        moment={(iso) => formatMoment(iso, timeZone, i18n.language).join(' ')}
+        onClose={() => setOpened(null)}
+      />
+    </>
   );
 }

@@ -4,16 +4,16 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileCheck, IconUpload, IconX } from '@tabler/icons-react';
 import { textBounds } from '@tkc/contracts/forms';
 import { useRef, useState } from 'react';
+import { TransferProgress } from '@/components/transfer-progress';
+import { hashFile } from '@/lib/hash-file';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { toast } from '@/lib/notify';
+import { formatBytes, useTransferMeter } from '@/lib/transfer-meter';
+import { uploadFile } from '@/lib/upload-file';
 import { serverErrorOf } from '@/lib/use-management-form';
 import { useCreateSignRequest } from '../api/create-sign-request';
-import { uploadSignerFile } from '../api/upload-signer-file';
-import { hashFile } from '../utils/hash-file';
 import { checkLocalFile } from '../utils/local-file-check';
-import { formatBytes, useTransferMeter } from '../utils/transfer-meter';
 import { useFileProblemText, useSignerText } from './signer-text';
-import { TransferProgress } from './transfer-progress';
 
 // The request form (docs/signer.md#web): a file (drop zone or picker), checked here first, then
 // hashed in a worker and uploaded (resumable) side by side, each with its bar and rate; the
@@ -40,6 +40,7 @@ export function RequestForm({ onCreated }: { onCreated: (id: string) => void }) 
   const cancelWork = useRef<(() => Promise<void>) | null>(null);
   const openPicker = useRef<() => void>(null);
   const isBusy = phase !== 'idle';
+  const rateText = (values: { percent: number; rate: string }) => text('progress.rate', values);
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
@@ -75,7 +76,7 @@ export function RequestForm({ onCreated }: { onCreated: (id: string) => void }) 
     hashing.start(file.size);
     uploading.start(file.size);
     const hash = hashFile(file, hashing.update);
-    const upload = uploadSignerFile(file, uploading.update);
+    const upload = uploadFile(file, 'signer-input', uploading.update);
     let isCancelled = false;
     cancelWork.current = async () => {
       isCancelled = true;
@@ -225,8 +226,13 @@ export function RequestForm({ onCreated }: { onCreated: (id: string) => void }) 
                 label={text('progress.hashing')}
                 state={hashing.state}
                 color="grape"
+                rateText={rateText}
               />
-              <TransferProgress label={text('progress.uploading')} state={uploading.state} />
+              <TransferProgress
+                label={text('progress.uploading')}
+                state={uploading.state}
+                rateText={rateText}
+              />
               {phase === 'requesting' && (
                 <Text size="sm" c="dimmed">
                   {text('progress.checking')}

@@ -16,9 +16,9 @@ import { ClearFilters, DateRangeFilter, KeywordFilter } from '@/components/list-
 import { ServerTable } from '@/components/server-table';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time-zones';
+import { formatBytes } from '@/lib/transfer-meter';
 import { useListState } from '@/lib/use-list-state';
 import { useSignRequests } from '../api/get-sign-requests';
-import { formatBytes } from '../utils/transfer-meter';
 import { useSignerText } from './signer-text';
 import { StatusBadge } from './status-badge';
 

@@ -1,6 +1,6 @@
 import type { HashMessage } from './sha256-worker';
 
-// Starts the hashing worker for one file (docs/signer.md#hashing).
+// Starts the hashing worker for one file (docs/signer.md#hashing); the Signer and CAP Maker use it.
 
 export type FileHashing = {
   /** The SHA-256 (lowercase hex). */

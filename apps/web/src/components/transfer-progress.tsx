@@ -1,20 +1,21 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { megabytesPerSecond, percentOf, type TransferState } from '../utils/transfer-meter';
-import { useSignerText } from './signer-text';
+import { megabytesPerSecond, percentOf, type TransferState } from '@/lib/transfer-meter';
 
 // One transfer's bar: its name, the share done and the rate (what the hashing and the upload
-// show while they run side by side).
+// show while they run side by side, docs/signer.md#hashing). The caller words the rate in its
+// own namespace ('{{percent}} % · {{rate}} MB/s').
 
 export function TransferProgress({
   label,
   state,
   color,
+  rateText,
 }: {
   label: string;
   state: TransferState;
   color?: string;
+  rateText: (values: { percent: number; rate: string }) => string;
 }) {
-  const { text } = useSignerText();
   const percent = percentOf(state);
   return (
     <Stack gap={4}>
@@ -23,7 +24,7 @@ export function TransferProgress({
           {label}
         </Text>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {text('progress.rate', { percent, rate: megabytesPerSecond(state) })}
+          {rateText({ percent, rate: megabytesPerSecond(state) })}
         </Text>
       </Group>
       <Progress

@@ -1,17 +1,19 @@
+import type { UploadKind } from '@tkc/contracts/api/uploads';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { API_BASE, ApiError, apiErrorOfAnswer } from '@/lib/api-client';
-import { getSession } from '@/lib/session';
+import { API_BASE, ApiError, apiErrorOfAnswer } from './api-client';
+import { getSession } from './session';
 
-// POST/PATCH /uploads (tus 1.0, upload kind 'signer-input'): the file goes up in pieces; a cut
-// connection is retried from the offset the server stored (a HEAD asks for it), and an upload
-// of this file started in an earlier visit resumes where it stopped (docs/signer.md#upload).
+// POST/PATCH /uploads (tus 1.0, docs/api.md#uploads), for every tool: the Signer's file
+// ('signer-input') and each file of a CAP folder ('cap-source'). The file goes up in pieces; a
+// cut connection is retried from the offset the server stored (a HEAD asks for it), and an
+// upload of this file started in an earlier visit resumes where it stopped (docs/signer.md#upload).
 
 /** Bytes per PATCH: small enough that a cut loses little, large enough to keep the line busy. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 /** Waits between retries of a failed piece (a cut connection, a server restarting). */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
 
-export type SignerUpload = {
+export type FileUpload = {
   /** Resolves to the upload id once the server holds every byte. */
   done: Promise<string>;
   /** Stops sending and deletes what the server stored. */
@@ -32,10 +34,11 @@ function errorOf(error: Error | DetailedError): Error {
   return apiErrorOfAnswer(new Response(null, { status: status >= 200 ? status : 500 }), body);
 }
 
-export function uploadSignerFile(
+export function uploadFile(
   file: File,
+  kind: UploadKind,
   onProgress: (sentBytes: number) => void,
-): SignerUpload {
+): FileUpload {
   const token = getSession().token ?? '';
   let upload: Upload | undefined;
   let stop = () => {};
@@ -44,7 +47,7 @@ export function uploadSignerFile(
     upload = new Upload(file, {
       endpoint: `${API_BASE}/uploads`,
       headers: { Authid: token },
-      metadata: { kind: 'signer-input', filename: file.name },
+      metadata: { kind, filename: file.name },
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
       storeFingerprintForResuming: true,

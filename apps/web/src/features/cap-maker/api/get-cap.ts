@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { capResponse } from '@tkc/contracts/api/cap';
+import { apiRequest } from '@/lib/api-client';
+import { capMakerQueryKey } from './get-caps';
+
+// GET /cap/caps/{id}: one General CAP, read again while it is being built.
+
+export async function getCap(id: string, signal?: AbortSignal) {
+  const answer = await apiRequest(`/cap/caps/${encodeURIComponent(id)}`, {
+    schema: capResponse,
+    auth: 'required',
+    signal,
+  });
+  return answer.data;
+}
+
+export const capQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...capMakerQueryKey, 'cap', id],
+    queryFn: ({ signal }) => getCap(id, signal),
+    staleTime: 0,
+  });
+
+/** Reads the CAP every `everyMs` until it is no longer building (or `signal` aborts). */
+export async function waitUntilBuilt(
+  id: string,
+  { everyMs = 1_000, signal }: { everyMs?: number; signal?: AbortSignal } = {},
+) {
+  for (;;) {
+    const row = await getCap(id, signal);
+    if (row.status !== 'building') return row;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, everyMs);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new DOMException('The user aborted a request.', 'AbortError'));
+      });
+    });
+  }
+}

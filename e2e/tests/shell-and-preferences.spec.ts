@@ -122,6 +122,10 @@ test('signed in: redirects, role-closed routes, the shell', async ({ page, stack
 
   // The CAP user's menu: CAP Maker (General, Key, Certificate hidden), no management.
   const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const capGroup = menu.getByRole('button', { name: 'CAP Maker' });
+  await expect(capGroup).toHaveAttribute('aria-expanded', 'false');
+  await capGroup.click();
+  await expect(capGroup).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByRole('link', { name: 'General' })).toBeVisible();
   await expect(menu.getByText('Signer', { exact: true })).toHaveCount(0);
   await expect(menu.getByText('User', { exact: true })).toHaveCount(0);

@@ -300,6 +300,7 @@ describe('GET and PATCH /auth/profile', () => {
         'mfa',
         'email_codes',
         'is_valid_origin',
+        'first_session',
       ].sort(),
     );
     expect(data).toEqual({
@@ -322,6 +323,8 @@ describe('GET and PATCH /auth/profile', () => {
       mfa: null,
       email_codes: true,
       is_valid_origin: true,
+      // The token is the one the sign-up opened.
+      first_session: true,
     });
   });
 

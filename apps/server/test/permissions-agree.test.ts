@@ -42,13 +42,13 @@ const PAGE_CALLS: Partial<
   [APP_PATHS.keyEraseLog]: () => ({ method: 'GET', url: '/uld/erase' }),
   [APP_PATHS.keyEraseInstruction]: () => ({ method: 'POST', url: '/uld/erase/auth' }),
   [APP_PATHS.signer]: () => ({ method: 'GET', url: '/signer/requests' }),
+  [APP_PATHS.capMaker]: () => ({ method: 'GET', url: '/cap/caps' }),
+  [APP_PATHS.capKey]: () => ({ method: 'GET', url: '/cap/key-caps' }),
 };
 
 /** Pages whose API is not built yet: each must still have no API route declaring its action. */
 const PAGES_WITHOUT_API: AppPath[] = [
   APP_PATHS.guide,
-  APP_PATHS.capMaker,
-  APP_PATHS.capKey,
   APP_PATHS.capCrt,
   APP_PATHS.capKcg,
 ];

@@ -59,17 +59,16 @@ export function LogFilters({ view, timeZone, onChange }: LogFiltersProps) {
           w={280}
           maxLength={100}
         />
+        {/* No min/max: a typed reversed range is kept and named (rangeReversed), not dropped. */}
         <DateField
           label={t('log.from')}
           value={view.from}
-          maxDate={view.to}
           onChange={(from) => onChange({ from })}
           width={170}
         />
         <DateField
           label={t('log.to')}
           value={view.to}
-          minDate={view.from}
           onChange={(to) => onChange({ to })}
           error={isRangeReversed ? t('log.rangeReversed') : undefined}
           width={170}

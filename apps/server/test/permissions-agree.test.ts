@@ -47,11 +47,7 @@ const PAGE_CALLS: Partial<
 };
 
 /** Pages whose API is not built yet: each must still have no API route declaring its action. */
-const PAGES_WITHOUT_API: AppPath[] = [
-  APP_PATHS.guide,
-  APP_PATHS.capCrt,
-  APP_PATHS.capKcg,
-];
+const PAGES_WITHOUT_API: AppPath[] = [APP_PATHS.guide, APP_PATHS.capCrt, APP_PATHS.capKcg];
 
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMIT_OFF: '1' });

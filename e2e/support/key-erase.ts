@@ -78,6 +78,8 @@ export type EraseWorld = {
   demo: { model: string; sn: string; esn: string; eraseKey: string; rootCertificate: string };
 };
 
+let nextPrefix = Math.floor(Math.random() * 1000);
+
 /**
  * Sets up through the API what a Key Erase test needs: as a platform owner, a model with a prefix,
  * a company (and another one) with a serial number each; an erk-user of the company, signed in;
@@ -88,7 +90,9 @@ export async function setUpEraseWorld(stack: Stack): Promise<EraseWorld> {
   const ownerSession = await signInThroughApi(stack, owner);
   const token = ownerSession.token;
   const tag = random(6);
-  const prefix = `T${random(3)}`;
+  // Every set-up of this worker's server makes a model: prefixes must differ (three random digits
+  // met each other now and then), so they count up from a random start.
+  const prefix = `T${String(nextPrefix++ % 1000).padStart(3, '0')}`;
   await ok(
     api(stack, '/models', {
       token,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCap } from '@tkc/formats/cap/cap-reader';
-import { openssl, opensslStdin } from '@tkc/formats/cap/cap-test-support';
+import { opensslStdin, opensslUnwrapOaep, opensslVerify } from '@tkc/formats/cap/cap-test-support';
 import { readKeySet } from '@tkc/formats/cap/key-cap';
 import { keyFingerprint } from '@tkc/formats/keys/rsa-keys';
 import { unwrapTr31 } from '@tkc/formats/keys/tr31';
@@ -53,28 +53,9 @@ describe('a Key CAP', () => {
     expect(row).toMatchObject({ label: 'ACME User 2', file_count: 3, confirmed_at: null });
     const cap = await download('key-caps', row.id, w.advanced.token);
     const s = capSlices(cap);
-    const verified = openssl(
-      ['dgst', '-sha256', '-verify', 'pub.pem', '-signature', 'sig.bin', 'signed.bin'],
-      { 'pub.pem': current.signingPublicPem, 'sig.bin': s.signature, 'signed.bin': s.signed },
-    );
-    expect(verified.toString()).toBe('Verified OK\n');
-    const key = openssl(
-      [
-        'pkeyutl',
-        '-decrypt',
-        '-inkey',
-        'kek.pem',
-        '-in',
-        'wrapped.bin',
-        '-pkeyopt',
-        'rsa_padding_mode:oaep',
-        '-pkeyopt',
-        'rsa_oaep_md:sha256',
-        '-pkeyopt',
-        'rsa_mgf1_md:sha256',
-      ],
-      { 'kek.pem': pemOf(current.kek.privateKey), 'wrapped.bin': s.wrapped },
-    );
+    const verified = opensslVerify(current.signingPublicPem, s.signature, s.signed);
+    expect(verified).toBe('Verified OK\n');
+    const key = opensslUnwrapOaep(pemOf(current.kek.privateKey), s.wrapped);
     const kcv = opensslStdin(
       ['enc', '-des-ede3', '-nopad', '-K', key.toString('hex')],
       Buffer.alloc(8),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { API_ERRORS } from '@tkc/contracts/api/error-codes';
-import { openssl, opensslStdin } from '@tkc/formats/cap/cap-test-support';
+import { opensslStdin, opensslUnwrapOaep, opensslVerify } from '@tkc/formats/cap/cap-test-support';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
@@ -74,32 +74,13 @@ describe('a General CAP', () => {
     // The signature over every byte before the sign block, with the public half GET /cap/keys shows.
     const shown = await api(ctx, 'GET', '/cap/keys', undefined, { token: w.manager.token });
     const signingPem = shown.json().data.user.signing_public_pem as string;
-    const verified = openssl(
-      ['dgst', '-sha256', '-verify', 'pub.pem', '-signature', 'sig.bin', 'signed.bin'],
-      { 'pub.pem': signingPem, 'sig.bin': s.signature, 'signed.bin': s.signed },
-    );
-    expect(verified.toString()).toBe('Verified OK\n');
+    const verified = opensslVerify(signingPem, s.signature, s.signed);
+    expect(verified).toBe('Verified OK\n');
     expect(s.signerFingerprint).toBe(ready.signer_fingerprint);
     expect(s.kekFingerprint).toBe(keys.kekFingerprint);
 
     // The key block unwraps with the company's KEK private key; its KCV is the row's.
-    const key = openssl(
-      [
-        'pkeyutl',
-        '-decrypt',
-        '-inkey',
-        'kek.pem',
-        '-in',
-        'wrapped.bin',
-        '-pkeyopt',
-        'rsa_padding_mode:oaep',
-        '-pkeyopt',
-        'rsa_oaep_md:sha256',
-        '-pkeyopt',
-        'rsa_mgf1_md:sha256',
-      ],
-      { 'kek.pem': pemOf(keys.kek.privateKey), 'wrapped.bin': s.wrapped },
-    );
+    const key = opensslUnwrapOaep(pemOf(keys.kek.privateKey), s.wrapped);
     expect(key.length).toBe(24);
     const hexKey = key.toString('hex');
     const kcv = opensslStdin(['enc', '-des-ede3', '-nopad', '-K', hexKey], Buffer.alloc(8));

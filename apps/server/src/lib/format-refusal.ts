@@ -1,6 +1,6 @@
 import { API_ERRORS, type ErrorParams, isApiErrorCode } from '@tkc/contracts/api/error-codes';
 import type { FormatError } from '@tkc/formats/format-error';
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 
 // A file's FormatError as the client's 400 with every `{slot}` of its catalogue template filled.
 // Some of the library's messages carry a detail that is not in their params ("The ZIP structure

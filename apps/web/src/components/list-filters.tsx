@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Input, MultiSelect, TextInput } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { DATE_OFFSET_MONTH_DAYS, DATE_OFFSET_WEEK_DAYS } from '@tkc/contracts/constants';
 import { useTranslation } from 'react-i18next';
@@ -110,5 +110,33 @@ export function ClearFilters({ list }: { list: ListState }) {
     >
       {t('common.clearFilters')}
     </Button>
+  );
+}
+
+/** A multi-choice filter on the list's `status` (the tools' request and CAP lists). */
+export function StatusFilter({
+  list,
+  label,
+  options,
+  anyLabel,
+}: {
+  list: ListState;
+  label: string;
+  options: { value: string; label: string }[];
+  anyLabel: string;
+}) {
+  const statuses = list.filters.status;
+  return (
+    <Input.Wrapper label={label}>
+      <MultiSelect
+        aria-label={label}
+        data={options}
+        value={statuses}
+        onChange={(values) => list.setFilter('status', values)}
+        placeholder={statuses.length ? undefined : anyLabel}
+        clearable
+        w={260}
+      />
+    </Input.Wrapper>
   );
 }

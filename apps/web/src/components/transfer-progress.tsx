@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { megabytesPerSecond, percentOf, type TransferState } from '@/lib/transfer-meter';
 
 // One transfer's bar: its name, the share done and the rate (what the hashing and the upload
@@ -35,6 +36,36 @@ export function TransferProgress({
         radius="sm"
         animated={percent < 100}
       />
+    </Stack>
+  );
+}
+
+/**
+ * The two bars of a file being sent (hashing, then upload, side by side) and the step that
+ * follows in words (`status`: 'checking', 'building', ...), read out as they change.
+ */
+export function SendingProgress({
+  labels,
+  hashing,
+  uploading,
+  rateText,
+  status,
+}: {
+  labels: { hashing: string; uploading: string };
+  hashing: TransferState;
+  uploading: TransferState;
+  rateText: (values: { percent: number; rate: string }) => string;
+  status?: ReactNode;
+}) {
+  return (
+    <Stack gap="sm" aria-live="polite">
+      <TransferProgress label={labels.hashing} state={hashing} color="grape" rateText={rateText} />
+      <TransferProgress label={labels.uploading} state={uploading} rateText={rateText} />
+      {status && (
+        <Text size="sm" c="dimmed">
+          {status}
+        </Text>
+      )}
     </Stack>
   );
 }

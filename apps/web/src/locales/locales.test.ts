@@ -76,6 +76,7 @@ import managementEs from './management/es';
 import managementFr from './management/fr';
 import managementJa from './management/ja';
 import managementZh from './management/zh';
+import { leaves, placeholders } from './namespace-checks';
 import termsDe from './terms/de';
 import termsEn from './terms/en';
 import termsEs from './terms/es';
@@ -85,22 +86,6 @@ import termsZh from './terms/zh';
 import zh from './zh';
 
 // Every language must be complete: the same keys as English, no empty text, the same placeholders.
-
-type Tree = { [key: string]: string | Tree | Tree[] };
-
-function leaves(tree: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof tree === 'string') {
-    out.set(prefix, tree);
-    return out;
-  }
-  for (const [key, value] of Object.entries(tree as Tree)) {
-    for (const [k, v] of leaves(value, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 const bundles = { de, es, fr, ja, zh };
 const termBundles = { de: termsDe, es: termsEs, fr: termsFr, ja: termsJa, zh: termsZh };

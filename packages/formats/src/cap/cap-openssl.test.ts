@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UldKeySet } from '../keys/rsa-keys';
 import { resignCap } from './cap-resign';
-import { appFields, openssl, opensslStdin, testKeySets } from './cap-test-support';
+import {
+  appFields,
+  openssl,
+  opensslStdin,
+  opensslUnwrapOaep,
+  opensslVerify,
+  testKeySets,
+} from './cap-test-support';
 import { buildCapBytes } from './cap-writer';
 
 // Every CAP is checked with the openssl command line, the parts cut out by the offsets of
@@ -67,32 +74,13 @@ describe.each([3, 4] as const)('CAP%i checked with openssl', (version) => {
     const s = slices(cap);
     expect(s.end).toBe(cap.length);
 
-    const verified = openssl(
-      ['dgst', '-sha256', '-verify', 'pub.pem', '-signature', 'sig.bin', 'signed.bin'],
-      { 'pub.pem': pem(a.signing.publicKey), 'sig.bin': s.signature, 'signed.bin': s.signed },
-    );
-    expect(verified.toString()).toBe('Verified OK\n');
+    const verified = opensslVerify(pem(a.signing.publicKey), s.signature, s.signed);
+    expect(verified).toBe('Verified OK\n');
     expect(Buffer.from(s.signerFingerprint)).toEqual(spkiSha256(pem(a.signing.publicKey)));
     expect(Buffer.from(s.kekFingerprint)).toEqual(spkiSha256(pem(a.kek.publicKey)));
 
     expect(s.wrappedLength).toBe(256);
-    const key = openssl(
-      [
-        'pkeyutl',
-        '-decrypt',
-        '-inkey',
-        'kek.pem',
-        '-in',
-        'wrapped.bin',
-        '-pkeyopt',
-        'rsa_padding_mode:oaep',
-        '-pkeyopt',
-        'rsa_oaep_md:sha256',
-        '-pkeyopt',
-        'rsa_mgf1_md:sha256',
-      ],
-      { 'kek.pem': pem(a.kek.privateKey), 'wrapped.bin': s.wrapped },
-    );
+    const key = opensslUnwrapOaep(pem(a.kek.privateKey), s.wrapped);
     expect(key.length).toBe(24);
     const keyHex = key.toString('hex');
     const zeroBlock = openssl(['enc', '-des-ede3', '-nopad', '-K', keyHex, '-in', 'zero.bin'], {

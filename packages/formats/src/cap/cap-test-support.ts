@@ -54,6 +54,34 @@ export function opensslStdin(args: string[], input: Uint8Array): Buffer {
   return execFileSync('openssl', args, { input, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
+/** `openssl dgst -sha256 -verify` of a signature over `signed` with a PEM public key: its stdout. */
+export const opensslVerify = (publicPem: string, signature: Uint8Array, signed: Uint8Array) =>
+  openssl(['dgst', '-sha256', '-verify', 'pub.pem', '-signature', 'sig.bin', 'signed.bin'], {
+    'pub.pem': publicPem,
+    'sig.bin': signature,
+    'signed.bin': signed,
+  }).toString();
+
+/** `openssl pkeyutl -decrypt` of an RSA-OAEP (SHA-256, MGF1 SHA-256) block with a PEM private key. */
+export const opensslUnwrapOaep = (privatePem: string, wrapped: Uint8Array): Buffer =>
+  openssl(
+    [
+      'pkeyutl',
+      '-decrypt',
+      '-inkey',
+      'kek.pem',
+      '-in',
+      'wrapped.bin',
+      '-pkeyopt',
+      'rsa_padding_mode:oaep',
+      '-pkeyopt',
+      'rsa_oaep_md:sha256',
+      '-pkeyopt',
+      'rsa_mgf1_md:sha256',
+    ],
+    { 'kek.pem': privatePem, 'wrapped.bin': wrapped },
+  );
+
 /** A temporary folder for one test; remove it with the returned function. */
 export function tempFolder(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'tkc-cap-test-'));

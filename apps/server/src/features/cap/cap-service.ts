@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CAP_FOLDER_HEAD_BYTES,
@@ -15,13 +14,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { AppError, fail } from '../../lib/errors';
+import { formatRefusal } from '../../lib/format-refusal';
 import type { JobQueue } from '../../lib/jobs/job-queue';
+import { readBlobHead } from '../../lib/storage/blob-head';
 import type { BlobRow } from '../../lib/storage/blob-repo';
 import type { BlobStore } from '../../lib/storage/blob-store';
 import type { ActorContext } from '../access/actor-context';
 import { recordActorAudit } from '../audit/audit-service';
 import { findModel } from '../models/models-repo';
-import { formatRefusal } from '../signer/format-refusal';
 import { companyKeySets } from '../uld-keys/uld-keys-service';
 import { findCapBuild, findCapRecord, insertCapBuild } from './cap-repo';
 import { capRowOf, safeFileName, targetCompany, visibleCap } from './cap-view';
@@ -63,39 +63,10 @@ export async function checkedModel(deps: Pick<CapDeps, 'db'>, modelId: string) {
   return { model, limit };
 }
 
-/** The first bytes of an upload (the folder rules read them). */
-async function headOf(blobs: BlobStore, id: string): Promise<Uint8Array> {
-  const stream = blobs.read(id);
-  const parts: Buffer[] = [];
-  let length = 0;
-  try {
-    // A resumed upload's chunks may be short: gather until the head is whole.
-    for await (const chunk of stream) {
-      parts.push(chunk as Buffer);
-      length += (chunk as Buffer).length;
-      if (length >= CAP_FOLDER_HEAD_BYTES) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return new Uint8Array(Buffer.concat(parts).subarray(0, CAP_FOLDER_HEAD_BYTES));
-}
-
-/** The size and SHA-256 of an upload, read through once. */
-async function digestOf(blobs: BlobStore, id: string) {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of blobs.read(id)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { size, sha256: hash.digest('hex') };
-}
-
 /**
  * The caller's own finished cap-source uploads, checked against the folder rules (on the sizes
- * and first bytes the server stored), then each read through for its SHA-256, which must be the
- * browser's and the one computed while it arrived (never the browser's word alone).
+ * and first bytes the server stored); each SHA-256 the server computed as it arrived must be the
+ * browser's (never the browser's word alone).
  */
 async function checkedSources(
   deps: CapDeps,
@@ -117,7 +88,11 @@ async function checkedSources(
     if (blob.status !== 'complete' || blob.size === null) {
       throw fail('cap.invalid_file', { file: file.name });
     }
-    entries.push({ path: file.name, size: blob.size, head: await headOf(deps.blobs, blob.id) });
+    entries.push({
+      path: file.name,
+      size: blob.size,
+      head: new Uint8Array(await readBlobHead(deps.blobs, blob.id, CAP_FOLDER_HEAD_BYTES)),
+    });
   }
   const problem = capFolderProblem(entries, { appType: body.app_type, appFile: body.app_file });
   if (problem) {
@@ -132,11 +107,13 @@ async function checkedSources(
       body.cap_version,
     ),
   );
+  // The SHA-256 the server computed while each upload arrived must be the browser's; the build
+  // checks the bytes it reads against it again (cap.file_changed), so nothing is read twice here.
   for (const [i, file] of body.files.entries()) {
-    const read = await digestOf(deps.blobs, found[i]!.id);
-    const isSame =
-      read.size === file.size && read.sha256 === file.sha256 && read.sha256 === found[i]!.sha256;
-    if (!isSame) throw fail('cap.invalid_file', { file: file.name });
+    const blob = found[i]!;
+    if (blob.size !== file.size || blob.sha256 !== file.sha256) {
+      throw fail('cap.invalid_file', { file: file.name });
+    }
   }
 }
 

@@ -11,9 +11,10 @@ import { inspectApk } from '@tkc/formats/apk/inspect-apk';
 import { readCap } from '@tkc/formats/cap/cap-reader';
 import { FormatError } from '@tkc/formats/format-error';
 import { fail } from '../../lib/errors';
+import { formatRefusal } from '../../lib/format-refusal';
+import { readBlobHead } from '../../lib/storage/blob-head';
 import type { BlobRow } from '../../lib/storage/blob-repo';
 import type { BlobStore } from '../../lib/storage/blob-store';
-import { formatRefusal } from './format-refusal';
 
 // What an uploaded file is, from its content (docs/signer.md#file-checks): an APK is a ZIP
 // holding AndroidManifest.xml, a CAP starts with its magic. The file is copied from the blob
@@ -70,16 +71,6 @@ export async function copyBlobToFile(blobs: BlobStore, blobId: string, file: str
   });
   await pipeline(blobs.read(blobId), tap, createWriteStream(file, { mode: 0o600 }));
   return { sha256: hash.digest('hex'), size };
-}
-
-async function firstBytes(blobs: BlobStore, blobId: string, count: number): Promise<Buffer> {
-  const stream = blobs.read(blobId);
-  try {
-    for await (const chunk of stream) return (chunk as Buffer).subarray(0, count);
-    return Buffer.alloc(0);
-  } finally {
-    stream.destroy();
-  }
 }
 
 const extensionOf = (name: string) => path.extname(name).toLowerCase();
@@ -165,7 +156,7 @@ export async function checkSignerInput(
     });
   }
   const fileType = await withFormatRefusal(async () =>
-    sniffFileType(await firstBytes(blobs, blob.id, 4), blob.fileName),
+    sniffFileType(await readBlobHead(blobs, blob.id, 4), blob.fileName),
   );
   if (fileType === 'apk') checkApkFileName(blob.fileName);
   return withTempDir(async (dir) => {

@@ -1,21 +1,16 @@
-import {
-  ActionIcon,
-  Group,
-  Input,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { CapRow, CapStatus, KeySource } from '@tkc/contracts/api/cap';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
-import { ClearFilters, DateRangeFilter, KeywordFilter } from '@/components/list-filters';
+import {
+  ClearFilters,
+  DateRangeFilter,
+  KeywordFilter,
+  StatusFilter,
+} from '@/components/list-filters';
 import { ServerTable } from '@/components/server-table';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { runAction } from '@/lib/run-action';
@@ -65,7 +60,7 @@ export function CapsTable({
   const downloadKey = useDownloadKeyCap();
   const confirmKeyCap = useConfirmKeyCap();
   const [confirming, setConfirming] = useState<CapRow | null>(null);
-  const statuses = list.filters.status as CapStatus[];
+  const _statuses = list.filters.status as CapStatus[];
   const isKey = kind === 'key';
 
   const download = (row: CapRow) =>
@@ -231,20 +226,15 @@ export function CapsTable({
             placeholder={isKey ? text('list.searchKey') : text('list.searchGeneral')}
           />
           <DateRangeFilter list={list} timeZone={timeZone} withShortcuts />
-          <Input.Wrapper label={text('list.status')}>
-            <MultiSelect
-              aria-label={text('list.status')}
-              data={(isKey ? KEY_STATUSES : GENERAL_STATUSES).map((s) => ({
-                value: s,
-                label: text(`status.${s}`),
-              }))}
-              value={statuses}
-              onChange={(values) => list.setFilter('status', values)}
-              placeholder={statuses.length ? undefined : text('list.statusAny')}
-              clearable
-              w={260}
-            />
-          </Input.Wrapper>
+          <StatusFilter
+            list={list}
+            label={text('list.status')}
+            options={(isKey ? KEY_STATUSES : GENERAL_STATUSES).map((s) => ({
+              value: s,
+              label: text(`status.${s}`),
+            }))}
+            anyLabel={text('list.statusAny')}
+          />
           <ClearFilters list={list} />
         </Group>
       </Paper>

@@ -15,7 +15,7 @@ import type { CreateCapBody } from '@tkc/contracts/api/cap';
 import { textBounds } from '@tkc/contracts/forms';
 import { useRef, useState } from 'react';
 import { CompanySelect } from '@/components/company-select';
-import { TransferProgress } from '@/components/transfer-progress';
+import { SendingProgress } from '@/components/transfer-progress';
 import { hashFile } from '@/lib/hash-file';
 import { toast } from '@/lib/notify';
 import { useTransferMeter } from '@/lib/transfer-meter';
@@ -283,29 +283,19 @@ export function GeneralCapForm({ canChooseCompany }: { canChooseCompany: boolean
             disabled={isBusy}
           />
           {isBusy && (
-            <Stack gap="sm" aria-live="polite">
-              <TransferProgress
-                label={text('progress.hashing')}
-                state={hashing.state}
-                color="grape"
-                rateText={rateText}
-              />
-              <TransferProgress
-                label={text('progress.uploading')}
-                state={uploading.state}
-                rateText={rateText}
-              />
-              {phase === 'requesting' && (
-                <Text size="sm" c="dimmed">
-                  {text('progress.checking')}
-                </Text>
-              )}
-              {phase === 'building' && (
-                <Text size="sm" c="dimmed">
-                  {text('progress.building')}
-                </Text>
-              )}
-            </Stack>
+            <SendingProgress
+              labels={{ hashing: text('progress.hashing'), uploading: text('progress.uploading') }}
+              hashing={hashing.state}
+              uploading={uploading.state}
+              rateText={rateText}
+              status={
+                phase === 'requesting'
+                  ? text('progress.checking')
+                  : phase === 'building'
+                    ? text('progress.building')
+                    : undefined
+              }
+            />
           )}
           {form.formError && (
             <Alert color="red" variant="light" role="alert">

@@ -4,7 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileCheck, IconUpload, IconX } from '@tabler/icons-react';
 import { textBounds } from '@tkc/contracts/forms';
 import { useRef, useState } from 'react';
-import { TransferProgress } from '@/components/transfer-progress';
+import { SendingProgress } from '@/components/transfer-progress';
 import { hashFile } from '@/lib/hash-file';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { toast } from '@/lib/notify';
@@ -221,24 +221,13 @@ export function RequestForm({ onCreated }: { onCreated: (id: string) => void }) 
             disabled={isBusy}
           />
           {isBusy && (
-            <Stack gap="sm" aria-live="polite">
-              <TransferProgress
-                label={text('progress.hashing')}
-                state={hashing.state}
-                color="grape"
-                rateText={rateText}
-              />
-              <TransferProgress
-                label={text('progress.uploading')}
-                state={uploading.state}
-                rateText={rateText}
-              />
-              {phase === 'requesting' && (
-                <Text size="sm" c="dimmed">
-                  {text('progress.checking')}
-                </Text>
-              )}
-            </Stack>
+            <SendingProgress
+              labels={{ hashing: text('progress.hashing'), uploading: text('progress.uploading') }}
+              hashing={hashing.state}
+              uploading={uploading.state}
+              rateText={rateText}
+              status={phase === 'requesting' ? text('progress.checking') : undefined}
+            />
           )}
           {formError && (
             <Alert color="red" variant="light" role="alert">

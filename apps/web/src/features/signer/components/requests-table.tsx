@@ -1,18 +1,13 @@
-import {
-  ActionIcon,
-  Group,
-  Input,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { SIGNER_STATUSES, type SignerRow, type SignerStatus } from '@tkc/contracts/api/signer';
 import type { DataTableColumn } from 'mantine-datatable';
-import { ClearFilters, DateRangeFilter, KeywordFilter } from '@/components/list-filters';
+import {
+  ClearFilters,
+  DateRangeFilter,
+  KeywordFilter,
+  StatusFilter,
+} from '@/components/list-filters';
 import { ServerTable } from '@/components/server-table';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time-zones';
@@ -146,17 +141,12 @@ export function RequestsTable({
             placeholder={text('list.searchPlaceholder')}
           />
           <DateRangeFilter list={list} timeZone={timeZone} withShortcuts />
-          <Input.Wrapper label={text('list.status')}>
-            <MultiSelect
-              aria-label={text('list.status')}
-              data={SIGNER_STATUSES.map((s) => ({ value: s, label: text(`status.${s}`) }))}
-              value={statuses}
-              onChange={(values) => list.setFilter('status', values)}
-              placeholder={statuses.length ? undefined : text('list.statusAny')}
-              clearable
-              w={260}
-            />
-          </Input.Wrapper>
+          <StatusFilter
+            list={list}
+            label={text('list.status')}
+            options={SIGNER_STATUSES.map((s) => ({ value: s, label: text(`status.${s}`) }))}
+            anyLabel={text('list.statusAny')}
+          />
           <ClearFilters list={list} />
         </Group>
       </Paper>

@@ -57,7 +57,10 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const info: ServerInfo = { pid: process.pid, url, adminToken };
-  fs.writeFileSync(serverInfoFile(config), JSON.stringify(info), { mode: 0o600 });
+  // Written whole, then renamed: an admin command polling for it never reads half a file.
+  const infoFile = serverInfoFile(config);
+  fs.writeFileSync(`${infoFile}.tmp`, JSON.stringify(info), { mode: 0o600 });
+  fs.renameSync(`${infoFile}.tmp`, infoFile);
 
   console.log(
     `Server listening on ${url} (database: ${runtime.database.kind}, data: ${config.dataDir})`,

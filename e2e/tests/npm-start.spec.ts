@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { repoRoot } from '../support/paths';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { repoRoot, screenshotDir } from '../support/paths';
 
 // The README's quick start, to the letter: `npm start` in the clone, with none of the variables the
 // README lists as optional (so port 3458, ./data, no SMTP server, the default owner), then the
@@ -49,6 +49,20 @@ async function stopGroup(child: ChildProcess) {
   if (isGroupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
 }
 
+/** docs/screenshots/<name>-1440.png and -390.png, each once `ready` shows; back to the test's size. */
+async function shootAtWidths(page: Page, name: string, ready: Locator) {
+  mkdirSync(screenshotDir, { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(ready).toBeVisible();
+    await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 test('the README first run: npm start, the printed link, the first account, sign-out and sign-in with the printed code', async ({
   page,
 }) => {
@@ -88,6 +102,11 @@ test('the README first run: npm start, the printed link, the first account, sign
     await expect(page.getByRole('heading', { name: 'Complete Your Account' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(owner!);
     await expect(page.getByText('Wrong email format')).toHaveCount(0);
+    await shootAtWidths(
+      page,
+      'first-run-register',
+      page.getByRole('heading', { name: 'Complete Your Account' }),
+    );
     await page.getByRole('textbox', { name: 'First Name' }).fill('Olivia');
     await page.getByRole('textbox', { name: 'Last Name' }).fill('Owner');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Owner2025!');
@@ -103,6 +122,8 @@ test('the README first run: npm start, the printed link, the first account, sign
     await submit.click();
     await expect(page).toHaveURL(`${README_URL}/dashboard`, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: /Olivia/ })).toBeVisible();
+    // The first dashboard a newcomer sees, on a desktop and on a phone (docs/web.md#first-run).
+    await shootAtWidths(page, 'first-run-dashboard', page.getByRole('heading', { name: /Olivia/ }));
 
     // Sign out, then sign in again with the code the console printed (no SMTP server).
     await page.getByRole('button', { name: 'User menu' }).click();

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { isAuditAction } from '@tkc/contracts/api/audit-actions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,28 @@ const csvImport = (companyId: string, csv: string, token: string) =>
     headers: { 'content-type': 'text/csv', authid: token },
     payload: csv,
   });
+
+/** An import that asks for the running count (docs/api.md#progress); the lines of its answer. */
+const csvImportWithProgress = async (
+  companyId: string,
+  payload: string | Readable,
+  token: string,
+) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/companies/${companyId}/sn/import`,
+    headers: { 'content-type': 'text/csv', accept: 'application/x-ndjson', authid: token },
+    payload,
+  });
+  const isStream = response.headers['content-type'] === 'application/x-ndjson';
+  const lines = isStream
+    ? response.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+    : [];
+  return { response, lines };
+};
 
 describe('invitations and licences', () => {
   it('an invited user completes sign-up from the mailed link and holds exactly the granted roles', async () => {
@@ -393,6 +416,49 @@ describe('companies and serial numbers', () => {
     });
     expect(list.json().data.total).toBe(100_001);
   }, 120_000);
+
+  it('with Accept: application/x-ndjson the import streams a running count, then the report', async () => {
+    const csv = Array.from({ length: 20_000 }, (_, i) => `NP2${String(i).padStart(6, '0')}`);
+    // Two chunks, as a browser's upload arrives: the count of lines read follows each one.
+    const chunks = Readable.from([
+      `${csv.slice(0, 9_000).join('\n')}\n`,
+      csv.slice(9_000).join('\n'),
+    ]);
+    const { response, lines } = await csvImportWithProgress(w.ids.BETA, chunks, w.owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-ndjson');
+    const progress = lines.slice(0, -1).map((line) => line.progress);
+    // Lines read: counted after each chunk, then the last line (no newline at the end of the file).
+    const read = progress.filter((p) => p.phase === 'reading').map((p) => p.lines);
+    expect(read).toEqual([9_000, 19_999, 20_000]);
+    const saving = progress.filter((p) => p.phase === 'saving');
+    expect(saving.map((p) => p.saved)).toEqual(Array.from({ length: 20 }, (_, i) => i * 1000));
+    expect(saving.every((p) => p.total === 20_000)).toBe(true);
+    expect(lines.at(-1)).toMatchObject({ status: 200, data: { imported: 20_000, rejected: [] } });
+  }, 60_000);
+
+  it('a failure after the count has begun is the stream’s last line, and nothing is imported', async () => {
+    const before = await ctx.database.db.select().from(companySerialNumbers);
+    // The first chunk is larger than a stream's buffer, so it is read (and counted) on its own.
+    const chunks = Readable.from([
+      `${Array.from({ length: 10_000 }, (_, i) => `NP3${String(i).padStart(6, '0')}`).join('\n')}\n`,
+      `${'9'.repeat(5_000)}\n`,
+    ]);
+    const { response, lines } = await csvImportWithProgress(w.ids.BETA, chunks, w.owner.token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(lines[0]).toEqual({ progress: { phase: 'reading', lines: 10_000 } });
+    expect(lines.at(-1)).toMatchObject({ status: 400, code: 'sn.import_line_too_long' });
+    const after = await ctx.database.db.select().from(companySerialNumbers);
+    expect(after.length).toBe(before.length);
+  });
+
+  it('a refusal before the work begins keeps its HTTP status, streamed or not', async () => {
+    const { response } = await csvImportWithProgress(w.ids.BETA, 'NP3000003\n', w.acmeAdmin.token);
+    // A company admin may not edit companies: refused before a line is read.
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ status: 403 });
+  });
 
   it('adding a serial number of another company is refused', async () => {
     const response = await api(

@@ -4,7 +4,7 @@ import {
   type ErrorParams,
   errorText,
 } from '@tkc/contracts/api/error-codes';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -48,52 +48,75 @@ export function sendError(
   return reply.code(status).send({ ...extra, status, msg, code, params });
 }
 
+/** An error's answer: status, body `{status, msg, code, params}` and headers to set. */
+export type ErrorAnswer = {
+  status: number;
+  body: { status: number; msg: string; code: ApiErrorCode; params: ErrorParams } & Record<
+    string,
+    unknown
+  >;
+  headers: Record<string, string>;
+};
+
+const answer = (
+  code: ApiErrorCode,
+  params: ErrorParams = {},
+  status: number = API_ERRORS[code].status,
+  extra: Record<string, unknown> = {},
+  msg: string = errorText(code, params),
+  headers: Record<string, string> = {},
+): ErrorAnswer => ({ status, body: { ...extra, status, msg, code, params }, headers });
+
 /**
  * One place that turns every failure into `{status, msg, code, params}`: typed errors keep their
  * code, validation names the field, and anything unexpected is a 500 whose detail stays in the log.
  */
+export function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (isFormatError(error)) {
+    const coded = fromFormatError(error);
+    return answer(coded.code, coded.params, coded.statusCode, {}, coded.message);
+  }
+  if (error instanceof AppError) {
+    return answer(
+      error.code,
+      error.params,
+      error.statusCode,
+      error.extra,
+      error.message,
+      error.headers,
+    );
+  }
+  if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+    // A malformed id cannot name anything: the same answer as an unknown one.
+    return answer('request.not_found');
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const { code, params } = validationError(
+      error.validation as ValidationEntry[],
+      error.validationContext,
+    );
+    return answer(code, params);
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error(
+      { err: error, issues: error.cause.issues },
+      'response did not match its schema',
+    );
+    return answer('server.error');
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return answer(frameworkCode(status), {}, status);
+  request.log.error({ err: error }, 'request failed');
+  return answer('server.error');
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isFormatError(error)) {
-      const coded = fromFormatError(error);
-      return sendError(reply, coded.code, coded.params, coded.statusCode, {}, coded.message);
-    }
-    if (error instanceof AppError) {
-      reply.headers(error.headers);
-      return sendError(
-        reply,
-        error.code,
-        error.params,
-        error.statusCode,
-        error.extra,
-        error.message,
-      );
-    }
-    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
-      // A malformed id cannot name anything: the same answer as an unknown one.
-      return sendError(reply, 'request.not_found');
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const { code, params } = validationError(
-        error.validation as ValidationEntry[],
-        error.validationContext,
-      );
-      return sendError(reply, code, params);
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error(
-        { err: error, issues: error.cause.issues },
-        'response did not match its schema',
-      );
-      return sendError(reply, 'server.error');
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      if (status === 429 && reply.getHeader('retry-after') === undefined)
-        reply.header('retry-after', '60');
-      return sendError(reply, frameworkCode(status), {}, status);
-    }
-    request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 'server.error');
+    const { status, body, headers } = errorAnswer(error, request);
+    reply.headers(headers);
+    const isFramework429 = status === 429 && !(error instanceof AppError);
+    if (isFramework429 && reply.getHeader('retry-after') === undefined)
+      reply.header('retry-after', '60');
+    return reply.code(status).send(body);
   });
 }

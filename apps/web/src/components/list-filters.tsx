@@ -61,7 +61,9 @@ export function DateRangeFilter({
   const week = shortcut(DATE_OFFSET_WEEK_DAYS);
   const month = shortcut(DATE_OFFSET_MONTH_DAYS);
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-end">
+    // Wraps on a phone: the two dates side by side, the shortcuts on their own line (issue 15: no
+    // sideways scroll at 390 px).
+    <Group gap="xs" wrap="wrap" align="flex-end">
       <DateField
         label={t('common.from')}
         value={from}

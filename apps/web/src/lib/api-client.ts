@@ -73,7 +73,10 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
  * The ApiError of an answer that is not ok, from its parsed body (null when it was not JSON).
  * A coded body's text is translated here, once, for every handler that shows it.
  */
-export function apiErrorOfAnswer(res: Response, body: unknown): ApiError {
+export function apiErrorOfAnswer(
+  res: Pick<Response, 'status' | 'statusText'>,
+  body: unknown,
+): ApiError {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as {
     status?: unknown;
     msg?: unknown;

@@ -62,7 +62,66 @@ export async function apiSendFile<S extends z.ZodType>(
     contentType,
     accept: 'application/json',
   });
-  const checked = schema.safeParse(await res.json().catch(() => null));
+  return checkedAnswer(schema, await res.json().catch(() => null), res);
+}
+
+const PROGRESS_TYPE = 'application/x-ndjson';
+
+/**
+ * Like `apiSendFile`, for a long call that reports how far it has got (docs/api.md#progress):
+ * each `{"progress": ...}` line goes to `onProgress`, and the last line is the answer itself (a
+ * failure there becomes an ApiError with the status it names). A plain JSON answer (a refusal
+ * before the work began) is read as `apiSendFile` would.
+ */
+export async function apiSendFileWithProgress<S extends z.ZodType, P extends z.ZodType>(
+  path: string,
+  file: Blob,
+  contentType: string,
+  schemas: { answer: S; progress: P },
+  onProgress: (progress: z.infer<P>) => void,
+): Promise<z.infer<S>> {
+  const res = await rawFetch(path, {
+    method: 'POST',
+    body: file,
+    contentType,
+    accept: `${PROGRESS_TYPE}, application/json`,
+  });
+  let last: unknown = null;
+  if (res.headers.get('content-type')?.startsWith(PROGRESS_TYPE) && res.body) {
+    for await (const line of linesOf(res.body)) {
+      const value = JSON.parse(line) as { progress?: unknown };
+      const progress = schemas.progress.safeParse(value.progress);
+      if (progress.success) onProgress(progress.data);
+      else last = value;
+    }
+  } else {
+    last = await res.json().catch(() => null);
+  }
+  const status = (last as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400) {
+    if (status === 401) endSession('call');
+    throw apiErrorOfAnswer({ status, statusText: '' }, last);
+  }
+  return checkedAnswer(schemas.answer, last, res);
+}
+
+/** The lines of a streamed answer body, as they arrive. */
+async function* linesOf(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let partial = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const lines = (partial + decoder.decode(value, { stream: true })).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) yield line;
+  }
+  if (partial.trim()) yield partial;
+}
+
+function checkedAnswer<S extends z.ZodType>(schema: S, body: unknown, res: Response): z.infer<S> {
+  const checked = schema.safeParse(body);
   if (!checked.success) {
     throw new ApiError({
       message: 'Unexpected answer from the server',

@@ -161,6 +161,15 @@ export const importReport = ok(
   }),
 );
 export const IMPORT_REPORT_MAX_REJECTIONS = 1000;
+/**
+ * How far an import has got, streamed to a client that accepts application/x-ndjson
+ * (docs/api.md#progress): lines read while the file arrives, then serial numbers saved.
+ */
+export const importProgress = z.discriminatedUnion('phase', [
+  z.object({ phase: z.literal('reading'), lines: z.number().int() }),
+  z.object({ phase: z.literal('saving'), saved: z.number().int(), total: z.number().int() }),
+]);
+export type ImportProgress = z.infer<typeof importProgress>;
 
 // Models -----------------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ import {
   companyListResponse,
   companyPatchBody,
   companyResponse,
+  type ImportProgress,
   idParam,
   importReport,
   SN_SORT_COLUMNS,
@@ -17,6 +18,7 @@ import {
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../lib/errors';
+import { progressReply } from '../../plugins/progress-reply';
 import { allow } from '../../plugins/route-access';
 import { type ActorDeps, actorContext } from '../access/actor-context';
 import {
@@ -180,17 +182,24 @@ export function companiesRoutes(deps: CompaniesDeps & ActorDeps): FastifyPluginA
           response: { 200: importReport },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         if (!request.headers['content-type']?.startsWith('text/csv')) {
           throw fail('sn.import_not_csv');
         }
-        const report = await importCompanySerialNumbers(
-          deps,
-          await actorContext(deps, request),
-          request.params.id,
-          request.body as Readable,
-        );
-        return { status: 200 as const, msg: 'Import finished', data: report };
+        // With Accept: application/x-ndjson the page gets a running count (docs/api.md#progress).
+        const progress = progressReply<ImportProgress>(request, reply);
+        try {
+          const report = await importCompanySerialNumbers(
+            deps,
+            await actorContext(deps, request),
+            request.params.id,
+            request.body as Readable,
+            progress.report,
+          );
+          return progress.finish({ status: 200 as const, msg: 'Import finished', data: report });
+        } catch (error) {
+          return progress.fail(error);
+        }
       },
     );
   };

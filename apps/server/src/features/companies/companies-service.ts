@@ -30,7 +30,7 @@ import {
   listSerialNumbers,
   updateCompanyRow,
 } from './companies-repo';
-import { applySerialImport, parseSerialCsv } from './sn-import';
+import { applySerialImport, type OnImportProgress, parseSerialCsv } from './sn-import';
 
 export type CompaniesDeps = { db: Db; clock: () => Date; cache: Pick<AuthCache, 'invalidate'> };
 
@@ -287,19 +287,21 @@ export async function removeSerialNumber(
 
 /**
  * POST /companies/{id}/sn/import (text/csv): the file is read and checked while it streams in,
- * then one short transaction decides every line, with a report of rejected lines.
+ * then one short transaction decides every line, with a report of rejected lines. `onProgress`
+ * hears the lines read and the numbers saved, for the page's running count.
  */
 export async function importCompanySerialNumbers(
   deps: CompaniesDeps,
   actor: ActorContext,
   id: string,
   csv: Readable,
+  onProgress?: OnImportProgress,
 ) {
   const company: CompanyRecord = await companyFor(deps, actor, id, 'company.edit');
   const prefixes = await listPrefixes(deps.db);
-  const parsed = await parseSerialCsv(csv, prefixes);
+  const parsed = await parseSerialCsv(csv, prefixes, onProgress);
   return deps.db.transaction(async (tx) => {
-    const report = await applySerialImport(tx, company, parsed);
+    const report = await applySerialImport(tx, company, parsed, onProgress);
     await recordActorAudit(tx, actor, {
       action: 'company.sn.import',
       companyId: company.id,

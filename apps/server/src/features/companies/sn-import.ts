@@ -1,4 +1,8 @@
-import { IMPORT_REPORT_MAX_REJECTIONS, serialNumberField } from '@tkc/contracts/api/management';
+import {
+  IMPORT_REPORT_MAX_REJECTIONS,
+  type ImportProgress,
+  serialNumberField,
+} from '@tkc/contracts/api/management';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { insertSerialNumbers, ownersOf } from './companies-repo';
@@ -30,9 +34,13 @@ const firstColumn = (line: string) =>
 export const IMPORT_MAX_LINE_CHARS = 1024;
 
 type Candidate = { sn: string; line: number; modelId: string };
+export type OnImportProgress = (progress: ImportProgress) => void;
 
 /** Lines of a byte stream, decoded as UTF-8; a line past the limit stops the read at once. */
-async function* linesOf(input: AsyncIterable<Buffer | string>) {
+async function* linesOf(
+  input: AsyncIterable<Buffer | string>,
+  onChunkRead: (lines: number) => void,
+) {
   const decoder = new TextDecoder();
   let partial = '';
   let lineNo = 0;
@@ -55,9 +63,13 @@ async function* linesOf(input: AsyncIterable<Buffer | string>) {
     if (partial.length > IMPORT_MAX_LINE_CHARS) {
       throw fail('sn.import_line_too_long', { line: lineNo + 1, max: IMPORT_MAX_LINE_CHARS });
     }
+    onChunkRead(lineNo);
   }
   partial += decoder.decode();
-  if (partial !== '') yield { line: partial, lineNo: lineNo + 1 };
+  if (partial !== '') {
+    yield { line: partial, lineNo: lineNo + 1 };
+    onChunkRead(lineNo + 1);
+  }
 }
 
 /**
@@ -68,11 +80,13 @@ async function* linesOf(input: AsyncIterable<Buffer | string>) {
 export async function parseSerialCsv(
   input: AsyncIterable<Buffer | string>,
   prefixes: { prefix: string; modelId: string }[],
+  onProgress: OnImportProgress = () => {},
 ): Promise<{ candidates: Candidate[]; report: ImportReport }> {
   const report: ImportReport = { imported: 0, already_owned: 0, rejected: [], is_truncated: false };
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
-  for await (const { line, lineNo } of linesOf(input)) {
+  const onChunkRead = (lines: number) => onProgress({ phase: 'reading', lines });
+  for await (const { line, lineNo } of linesOf(input, onChunkRead)) {
     const value = firstColumn(line);
     if (value === '' || (lineNo === 1 && HEADER.test(value))) continue;
     const parsed = serialNumberField.safeParse(value);
@@ -110,9 +124,15 @@ export async function applySerialImport(
   tx: DbOrTx,
   company: { id: string },
   parsed: { candidates: Candidate[]; report: ImportReport },
+  onProgress: OnImportProgress = () => {},
 ): Promise<ImportReport> {
   const report = { ...parsed.report, rejected: [...parsed.report.rejected] };
-  for (let at = 0; at < parsed.candidates.length; at += BATCH) {
+  const total = parsed.candidates.length;
+  for (let at = 0; at < total; at += BATCH) {
+    onProgress({ phase: 'saving', saved: at, total });
+    // PGlite answers in microtasks: without a turn of the event loop the count would reach the
+    // socket only when the whole transaction is over.
+    await new Promise((resolve) => setImmediate(resolve));
     const batch = parsed.candidates.slice(at, at + BATCH);
     const inserted = await insertSerialNumbers(
       tx,

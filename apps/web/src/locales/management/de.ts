@@ -248,6 +248,8 @@ const management: ManagementBundle = {
     dropHint:
       'Eine Seriennummer pro Zeile in der ersten Spalte; eine Kopfzeile „sn“ wird übersprungen. Bis 16 MB.',
     rejectFile: 'Es kann nur eine CSV-Datei bis 16 MB importiert werden.',
+    progressReading: 'Datei wird gelesen: {{lines}} Zeilen',
+    progressSaving: 'Wird gespeichert: {{saved}} von {{total}} Seriennummern',
     deleteTitle: 'Diese Seriennummer löschen?',
     deleteBody: 'Die Seriennummer {{sn}} gehört dann nicht mehr zur Firma.',
     deleteLabel: '{{sn}} löschen',

@@ -250,6 +250,8 @@ const management = {
     dropHint:
       'One serial number per line in the first column; a header line "sn" is skipped. Up to 16 MB.',
     rejectFile: 'Only one CSV file of up to 16 MB can be imported.',
+    progressReading: 'Reading the file: {{lines}} lines',
+    progressSaving: 'Saving: {{saved}} of {{total}} serial numbers',
     deleteTitle: 'Delete this serial number?',
     deleteBody: 'Serial number {{sn}} no longer belongs to the company.',
     deleteLabel: 'Delete {{sn}}',

@@ -250,6 +250,8 @@ const management: ManagementBundle = {
     dropHint:
       'Un número de serie por línea en la primera columna; se omite una línea de cabecera «sn». Hasta 16 MB.',
     rejectFile: 'Solo se puede importar un archivo CSV de hasta 16 MB.',
+    progressReading: 'Leyendo el archivo: {{lines}} líneas',
+    progressSaving: 'Guardando: {{saved}} de {{total}} números de serie',
     deleteTitle: '¿Eliminar este número de serie?',
     deleteBody: 'El número de serie {{sn}} dejará de pertenecer a la empresa.',
     deleteLabel: 'Eliminar {{sn}}',

@@ -249,6 +249,8 @@ const management: ManagementBundle = {
     dropHint:
       'Un numéro de série par ligne dans la première colonne ; une ligne d’en-tête « sn » est ignorée. 16 Mo au plus.',
     rejectFile: 'Seul un fichier CSV de 16 Mo au plus peut être importé.',
+    progressReading: 'Lecture du fichier : {{lines}} lignes',
+    progressSaving: 'Enregistrement : {{saved}} sur {{total}} numéros de série',
     deleteTitle: 'Supprimer ce numéro de série ?',
     deleteBody: "Le numéro de série {{sn}} n'appartiendra plus à la société.",
     deleteLabel: 'Supprimer {{sn}}',

@@ -244,6 +244,8 @@ const management: ManagementBundle = {
     dropTitle: 'CSVファイルをここにドロップするか、クリックして選択',
     dropHint: '1行に1つ、先頭列にシリアル番号。見出し行「sn」は読み飛ばします。16 MBまで。',
     rejectFile: 'インポートできるのは16 MBまでのCSVファイル1つだけです。',
+    progressReading: 'ファイルを読み込み中: {{lines}} 行',
+    progressSaving: '保存中: {{total}} 件中 {{saved}} 件のシリアル番号',
     deleteTitle: 'このシリアル番号を削除しますか？',
     deleteBody: 'シリアル番号 {{sn}} はこの会社に属さなくなります。',
     deleteLabel: '{{sn}} を削除',

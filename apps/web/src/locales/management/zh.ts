@@ -242,6 +242,8 @@ const management: ManagementBundle = {
     dropTitle: '将 CSV 文件拖到此处，或点击选择文件',
     dropHint: '每行一个序列号，位于第一列；标题行“sn”会被跳过。最大 16 MB。',
     rejectFile: '只能导入一个不超过 16 MB 的 CSV 文件。',
+    progressReading: '正在读取文件：{{lines}} 行',
+    progressSaving: '正在保存：{{saved}} / {{total}} 个序列号',
     deleteTitle: '删除此序列号？',
     deleteBody: '序列号 {{sn}} 将不再属于该公司。',
     deleteLabel: '删除 {{sn}}',

@@ -5,6 +5,7 @@ import {
   CloseButton,
   Group,
   Paper,
+  Progress,
   ScrollArea,
   SimpleGrid,
   Stack,
@@ -14,10 +15,15 @@ import {
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError, showActionSuccess } from '@/lib/action-alert';
 import { toast } from '@/lib/notify';
-import { type ImportReport, useImportSerialNumbers } from '../api/import-serial-numbers';
+import {
+  type ImportProgress,
+  type ImportReport,
+  useImportSerialNumbers,
+} from '../api/import-serial-numbers';
 
 /** The server's limit for one import. */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -54,16 +60,19 @@ export function SnImport({
 }) {
   const { t, i18n } = useTranslation('management');
   const importer = useImportSerialNumbers();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
 
   const upload = async (file: File) => {
     const action = t('actions.importSn');
     onReport(null);
     let report: ImportReport;
     try {
-      report = await importer.mutateAsync({ companyId, file });
+      report = await importer.mutateAsync({ companyId, file, onProgress: setProgress });
     } catch (error) {
       showActionError(action, error);
       return;
+    } finally {
+      setProgress(null);
     }
     onReport({ file: file.name, report });
     // Rejected lines are not a success: the counts say what happened, the report shows which.
@@ -72,34 +81,62 @@ export function SnImport({
   };
 
   return (
-    <Dropzone
-      onDrop={(files) => files[0] && void upload(files[0])}
-      onReject={() => toast(t('sn.rejectFile'), 'danger')}
-      accept={CSV_TYPES}
-      maxSize={MAX_BYTES}
-      multiple={false}
-      loading={importer.isPending}
-      radius="md"
-      aria-label={t('sn.importLabel')}
-    >
-      <Group justify="center" gap="md" mih={96} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-        <Dropzone.Accept>
-          <IconUpload size={40} stroke={1.4} color="var(--mantine-color-blue-6)" />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={40} stroke={1.4} color="var(--mantine-color-red-6)" />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <IconFileSpreadsheet size={40} stroke={1.4} color="var(--mantine-color-dimmed)" />
-        </Dropzone.Idle>
-        <Stack gap={2}>
-          <Text fw={600}>{t('sn.dropTitle')}</Text>
-          <Text size="xs" c="dimmed">
-            {t('sn.dropHint')}
-          </Text>
-        </Stack>
-      </Group>
-    </Dropzone>
+    <Stack gap="xs">
+      <Dropzone
+        onDrop={(files) => files[0] && void upload(files[0])}
+        onReject={() => toast(t('sn.rejectFile'), 'danger')}
+        accept={CSV_TYPES}
+        maxSize={MAX_BYTES}
+        multiple={false}
+        loading={importer.isPending}
+        radius="md"
+        aria-label={t('sn.importLabel')}
+      >
+        <Group justify="center" gap="md" mih={96} wrap="nowrap" style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={40} stroke={1.4} color="var(--mantine-color-blue-6)" />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} stroke={1.4} color="var(--mantine-color-red-6)" />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileSpreadsheet size={40} stroke={1.4} color="var(--mantine-color-dimmed)" />
+          </Dropzone.Idle>
+          <Stack gap={2}>
+            <Text fw={600}>{t('sn.dropTitle')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('sn.dropHint')}
+            </Text>
+          </Stack>
+        </Group>
+      </Dropzone>
+      {importer.isPending && progress && <ImportCount progress={progress} />}
+    </Stack>
+  );
+}
+
+/** The running count of a long import: lines read as the file arrives, then numbers saved. */
+function ImportCount({ progress }: { progress: ImportProgress }) {
+  const { t, i18n } = useTranslation('management');
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  const text =
+    progress.phase === 'reading'
+      ? t('sn.progressReading', { lines: number(progress.lines) })
+      : t('sn.progressSaving', { saved: number(progress.saved), total: number(progress.total) });
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed" role="status">
+        {text}
+      </Text>
+      {progress.phase === 'saving' && (
+        <Progress
+          value={progress.total > 0 ? (progress.saved / progress.total) * 100 : 0}
+          aria-label={text}
+          size="sm"
+          animated
+        />
+      )}
+    </Stack>
   );
 }
 

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { findRepoRoot } from '../lib/paths';
+import { withBeforeCommit } from './before-commit';
 import * as coreSchema from './schema';
 import * as capSchema from './schema-cap';
 import * as platformSchema from './schema-platform';
@@ -73,7 +74,7 @@ export async function openDatabase(options: {
     });
     // An idle connection dropped by the server is replaced on next use; it must not crash the process.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = withBeforeCommit(drizzleNodePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -111,7 +112,7 @@ export async function openDatabase(options: {
         'npm run admin -- restore FILE (docs/operations.md#backup).',
     );
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = withBeforeCommit(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',

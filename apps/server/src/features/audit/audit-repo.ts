@@ -22,9 +22,8 @@ export async function findLastAuditHash(tx: DbOrTx): Promise<string | undefined>
   return row?.hash;
 }
 
-export async function insertAuditEvent(tx: DbOrTx, row: NewAuditRow): Promise<AuditRow> {
-  const [inserted] = await tx.insert(auditEvents).values(row).returning();
-  return inserted!;
+export async function insertAuditEvents(tx: DbOrTx, rows: NewAuditRow[]): Promise<void> {
+  await tx.insert(auditEvents).values(rows);
 }
 
 /** One page of the chain in id order, for verification without loading it all. */

@@ -1,9 +1,11 @@
 import type { AuditAction } from '@tkc/contracts/api/audit-actions';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { type DeferredKind, defer } from '../../db/before-commit';
 import type { DbOrTx } from '../../db/client';
 import { type ChainedContent, chainHash, GENESIS_HASH, storable } from './audit-chain';
 import {
   findLastAuditHash,
-  insertAuditEvent,
+  insertAuditEvents,
   listAuditEventsAfter,
   lockAuditChain,
 } from './audit-repo';
@@ -19,26 +21,52 @@ export type AuditEvent = {
   detail?: Record<string, unknown>;
 };
 
+type PendingEvent = AuditEvent;
+
+/**
+ * The chain's append, at the end of the change's transaction (src/db/before-commit.ts): the
+ * lock that orders appends across transactions and nodes is taken there, so it is held only
+ * for these three statements and the commit. Every event of the transaction gets the same time,
+ * its commit's, which keeps `created_at` in id order.
+ */
+const chainAppend: DeferredKind<PendingEvent> = {
+  async flush(tx, events) {
+    await lockAuditChain(tx);
+    let prevHash = (await findLastAuditHash(tx)) ?? GENESIS_HASH;
+    // Millisecond precision round-trips exactly through timestamptz, so the hash re-computes.
+    const createdAt = new Date();
+    const rows = events.map((event) => {
+      const content: ChainedContent = storable({
+        createdAt,
+        actorUserId: event.actorUserId ?? null,
+        actorEmail: event.actorEmail ?? '',
+        companyId: event.companyId ?? null,
+        action: event.action,
+        target: event.target ?? '',
+        ip: event.ip ?? '',
+        result: event.result,
+        detail: event.detail ?? {},
+      });
+      const hash = chainHash(prevHash, content);
+      const row = { ...content, prevHash, hash };
+      prevHash = hash;
+      return row;
+    });
+    await insertAuditEvents(tx, rows);
+  },
+};
+
 /**
  * Appends one event to the hash chain. Call it with the transaction that makes the change, so
- * the change and its record commit or roll back together.
+ * the change and its record commit or roll back together (the event is written just before the
+ * commit). Called with the database itself, the event is a transaction of its own.
  */
 export async function recordAudit(tx: DbOrTx, event: AuditEvent): Promise<void> {
-  await lockAuditChain(tx);
-  const prevHash = (await findLastAuditHash(tx)) ?? GENESIS_HASH;
-  const content: ChainedContent = storable({
-    // Millisecond precision round-trips exactly through timestamptz, so the hash re-computes.
-    createdAt: new Date(),
-    actorUserId: event.actorUserId ?? null,
-    actorEmail: event.actorEmail ?? '',
-    companyId: event.companyId ?? null,
-    action: event.action,
-    target: event.target ?? '',
-    ip: event.ip ?? '',
-    result: event.result,
-    detail: event.detail ?? {},
-  });
-  await insertAuditEvent(tx, { ...content, prevHash, hash: chainHash(prevHash, content) });
+  if (defer(tx, chainAppend, event)) return;
+  if (tx instanceof PgTransaction) {
+    throw new Error('recordAudit: a transaction not opened through openDatabase');
+  }
+  await tx.transaction((inner) => recordAudit(inner, event));
 }
 
 /** Who did it, as the management and tooling services know their caller. */

@@ -1,0 +1,100 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../src/db/schema';
+import { recordAudit, verifyAuditChain } from '../src/features/audit/audit-service';
+import { openTestDatabase } from './support/test-db';
+
+// The chain's append at the end of the change's transaction (docs/architecture.md#audit-append):
+// events commit or roll back with their change, a rolled-back savepoint takes its events with it,
+// and the chain lock is not held while the rest of a transaction runs.
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const db = () => database.db;
+const targets = async () =>
+  (await db().select().from(auditEvents).orderBy(asc(auditEvents.id))).map((e) => e.target);
+const event = (target: string) =>
+  ({ action: 'company.create', result: 'success', actorEmail: 'system', target }) as const;
+
+describe('audit events written at the end of their transaction', () => {
+  it('are written in the order recorded, with the change, and the chain holds', async () => {
+    await db().transaction(async (tx) => {
+      await recordAudit(tx, event('order:1'));
+      await recordAudit(tx, event('order:2'));
+      // Not yet in the table: they are appended just before the commit.
+      expect((await tx.select().from(auditEvents)).map((e) => e.target)).not.toContain('order:1');
+    });
+    await recordAudit(db(), event('order:3'));
+    expect((await targets()).filter((t) => t.startsWith('order:'))).toEqual([
+      'order:1',
+      'order:2',
+      'order:3',
+    ]);
+    expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
+  });
+
+  it('a transaction that fails writes none of its events', async () => {
+    await expect(
+      db().transaction(async (tx) => {
+        await recordAudit(tx, event('failed:1'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await targets()).not.toContain('failed:1');
+  });
+
+  it('a rolled-back savepoint drops its events; the rest of the transaction keeps theirs', async () => {
+    await db().transaction(async (tx) => {
+      await recordAudit(tx, event('savepoint:before'));
+      await tx
+        .transaction(async (inner) => {
+          await recordAudit(inner, event('savepoint:inside'));
+          throw new Error('inner change failed');
+        })
+        .catch(() => {});
+      await tx.transaction((inner) => recordAudit(inner, event('savepoint:kept')));
+    });
+    const written = (await targets()).filter((t) => t.startsWith('savepoint:'));
+    expect(written).toEqual(['savepoint:before', 'savepoint:kept']);
+    expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
+  });
+
+  // A second connection is needed to see one transaction not wait for another: PostgreSQL only.
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'a transaction still running after its record does not hold the chain lock',
+    async () => {
+      let finish!: () => void;
+      const held = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let recorded!: () => void;
+      const isRecorded = new Promise<void>((resolve) => {
+        recorded = resolve;
+      });
+      const slow = db().transaction(async (tx) => {
+        await recordAudit(tx, event('lock:slow'));
+        recorded();
+        await held;
+      });
+      await isRecorded;
+      // Another audited change commits at once, while the first is still open.
+      await Promise.race([
+        recordAudit(db(), event('lock:quick')),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('blocked by the chain lock')), 5_000),
+        ),
+      ]);
+      finish();
+      await slow;
+      const written = (await targets()).filter((t) => t.startsWith('lock:'));
+      expect(written).toEqual(['lock:quick', 'lock:slow']);
+      expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
+    },
+  );
+});

@@ -46,6 +46,16 @@ export async function openSignedIn(page: Page, stack: Stack, user: TestUser, pat
   return session;
 }
 
+/** With the page's clock installed, opens the dashboard signed in and waits for the greeting. */
+export async function openDashboardOnClock(page: Page, stack: Stack, user: TestUser) {
+  await page.clock.install();
+  const session = await openSignedIn(page, stack, user);
+  await expect(
+    page.getByRole('heading', { name: `Welcome back, ${user.firstName}` }),
+  ).toBeVisible();
+  return session;
+}
+
 /** Fills the sign-in form and presses Continue. */
 export async function submitCredentials(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);

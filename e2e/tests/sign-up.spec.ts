@@ -65,6 +65,8 @@ test('the owner completes the invitation, reaches the dashboard, and signs in ag
   ).toBeVisible();
   await expect(page.getByText(/Ask your administrator for a role/)).toHaveCount(0);
   await expect(page.getByText('Enable the MFA to improve your account security')).toBeVisible();
+  // The sign-up asks the dashboard to suggest a second factor (confirmMFA in local storage).
+  expect(await page.evaluate(() => localStorage.getItem('confirmMFA'))).toBe('true');
   // The owner sees the management menu.
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   for (const label of [

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PORT, IDLE_TIMEOUT_DEFAULT_MS, SESSION_TTL_MS } from '@tkc/contracts/constants';
 import { emailField } from '@tkc/contracts/fields';
 import { z } from 'zod';
 import { findRepoRoot } from './lib/paths';
@@ -10,7 +11,7 @@ const bool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3458),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -28,9 +29,19 @@ const envSchema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
     .optional(),
-  SESSION_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  SESSION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(SESSION_TTL_MS / 1000),
   // The idle-timer library's own default of 20 minutes (docs/security.md#sessions).
-  IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(86_400).default(1200),
+  IDLE_TIMEOUT_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(IDLE_TIMEOUT_DEFAULT_MS / 1000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_LOG: bool.default(false),

@@ -8,8 +8,6 @@ const DAY_MS = 24 * HOUR_MS;
 
 // --- Product (spec 1) ---
 export const APP_VERSION = '1.9.41';
-/** Build timestamp shown on the build information page. */
-export const BUILD_DATE = '2025-05-23';
 export const DEFAULT_LANGUAGE = 'en';
 
 // --- API (spec 7, DESIGN 1) ---
@@ -37,8 +35,9 @@ export const LIST_KEYWORD_MAX_CHARS = 100;
 export const LIST_FILTER_MAX_ITEMS = 50;
 
 // --- Toasts, alerts, redirects (spec 2, 9) ---
-export const TOAST_LIFETIME_MS = 3000;
+/** A redirect after an alert (sign-up's 400, the code page's failures). */
 export const ALERT_TIMEOUT_MS = 3000;
+/** How long a toast stays (docs/product.md#differences: the spec's 5 s default, not its 3 s). */
 export const TOAST_DEFAULT_DELAY_MS = 5000;
 export const FORGOT_PASSWORD_REDIRECT_MS = 4000;
 export const RESET_PASSWORD_REDIRECT_MS = 5000;
@@ -51,8 +50,6 @@ export const INVALID_LINK_REDIRECT_S = INVALID_LINK_REDIRECT_MS / SECOND_MS;
 // --- OTP and MFA (spec 2, 5, 9) ---
 export const OTP_PAGE_TIMEOUT_MS = 300_000;
 export const LOGIN_OTP_LENGTH = 6;
-/** The spec's separate 5-character one-time code length (also the `otp` text bound). */
-export const MFA_CODE_LENGTH = 5;
 
 // --- Session (spec 4, 9) ---
 export const SESSION_TIMEOUT_DEFAULT_MS = HOUR_MS;
@@ -62,8 +59,11 @@ export const HEADER_TIMER_POLL_MS = 1000;
 /** 'Keep Me Logged in' is disabled when less than this remains. */
 export const KEEP_LOGGED_IN_MIN_REMAINING_MS = SECOND_MS;
 export const PAGE_RELOAD_GUARD_MS = 3 * SECOND_MS;
-/** The idle-timer library's own default; the product's own setting is not shown by the spec. */
-export const IDLE_TIMER_LIBRARY_DEFAULT_MS = 20 * MINUTE_MS;
+/**
+ * Signed out after this long without use (the idle-timer library's own default; the product's
+ * own setting is not shown by the spec): IDLE_TIMEOUT_S's default, served by GET /config.
+ */
+export const IDLE_TIMEOUT_DEFAULT_MS = 20 * MINUTE_MS;
 
 // --- Files and dates (spec 5, 9) ---
 export const SHA256_CHUNK_BYTES = 1_024_000;
@@ -83,8 +83,6 @@ export const SERIAL_TRAILING_STRIP_CHARS = 2;
 export const FRAME_DLE = 16;
 export const FRAME_STX = 2;
 export const FRAME_ETX = 3;
-export const FRAME_START_MARKER: readonly number[] = [FRAME_DLE, FRAME_STX];
-export const FRAME_END_MARKER: readonly number[] = [FRAME_DLE, FRAME_ETX];
 export const TERMINAL_CODE_OK = 620000;
 export const TERMINAL_CODE_FAILURE = 670000;
 export const DEVICE_ERROR_CODE_FIRST = 623901;
@@ -96,7 +94,6 @@ export const PASSWORD_METER_MIN_LENGTH = 8;
 // --- Dashboard and carousel (spec 2, 9) ---
 export const CAROUSEL_SPEED_MS = 300;
 export const CAROUSEL_SPACING_PX = 30;
-export const CAROUSEL_DOUBLE_TAP_MS = 300;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;
 /** Slides shown at once when more than one feature card is available (else 1). */
@@ -111,13 +108,8 @@ export const SCROLL_TOP_OFFSET_PX = 200;
 export const SCROLL_TOP_SPEED_MS = 600;
 export const MODAL_TRANSITION_MS = 300;
 export const MODAL_BACKDROP_MS = 150;
-export const THEME_SWITCH_FLAG_MS = 300;
-export const SPLASH_HIDE_MS = 500;
+/** The side menu's slide in and out. */
 export const ASIDE_ANIMATION_MS = 300;
-export const RESIZE_DEBOUNCE_MS = 200;
-export const MENU_HOVER_DELAY_MS = 200;
-export const MENU_ACCORDION_SLIDE_MS = 250;
-export const REINIT_DELAYS_MS: readonly number[] = [50, 140, 70, 500];
 export const PROGRESS_BAR_THICKNESS_PX = 3;
 
 // --- Layout defaults kept in browser storage (spec 1) ---
@@ -160,6 +152,7 @@ export const PASSWORD_CHALLENGE_TTL_MS = 5 * MINUTE_MS;
 export const INVITATION_TTL_MS = 7 * DAY_MS;
 export const RESET_LINK_TTL_MS = HOUR_MS;
 export const SESSION_TTL_MS = HOUR_MS;
+/** Random bytes of a session (and link) token: 256 bits. */
 export const SESSION_TOKEN_BYTES = 32;
 export const SIGN_IN_LOCKOUT_FAILURES = 10;
 export const SIGN_IN_LOCKOUT_MS = 15 * MINUTE_MS;

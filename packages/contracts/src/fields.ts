@@ -1,5 +1,18 @@
 import { z } from 'zod';
 
+/** Generic translated messages (spec 5). */
+export const genericMessages = {
+  notValid: (name: string) => `${name} is not valid`,
+  required: (name: string) => `${name} is required`,
+  requiredField: 'Required field',
+  minLength: (n: number) => `Minimum field length: ${n}`,
+  maxLength: (n: number) => `Maximum field length: ${n}`,
+  fieldNotValid: 'Field is not valid',
+  termsRequired: 'Accepting terms & conditions are required',
+  loginIncorrect: 'The login detail is incorrect',
+  notFound: (name: string) => `The requested ${name} is not found`,
+} as const;
+
 // Field rules shared by forms (SPA) and request bodies (server). Messages are the spec's (section 5).
 
 export const emailField = z
@@ -28,7 +41,7 @@ export const recoveryCodeField = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z2-9]{5}-?[a-z2-9]{5}$/, 'Recovery code is not valid');
+  .regex(/^[a-z2-9]{5}-?[a-z2-9]{5}$/, genericMessages.notValid('Recovery code'));
 
 export const languageField = z.enum(['en', 'de', 'es', 'fr', 'ja', 'zh']);
 export type Language = z.infer<typeof languageField>;
@@ -38,7 +51,7 @@ export const timeZoneField = z
   .trim()
   .min(1, 'Time zone is required')
   .max(64)
-  .refine(isKnownTimeZone, 'Time zone is not valid');
+  .refine(isKnownTimeZone, genericMessages.notValid('Time zone'));
 
 function isKnownTimeZone(zone: string): boolean {
   try {

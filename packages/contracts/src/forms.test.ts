@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { genericMessages } from './fields';
 import {
   boundedText,
   changePasswordForm,
@@ -7,7 +8,6 @@ import {
   fieldErrors,
   fileMessages,
   forgotPasswordForm,
-  genericMessages,
   otpForm,
   passwordStrength,
   profileForm,

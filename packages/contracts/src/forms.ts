@@ -2,23 +2,10 @@ import { z } from 'zod';
 import { addressField, telephoneField } from './api/auth';
 import { contactBody } from './api/system';
 import { PASSWORD_METER_MIN_LENGTH } from './constants';
-import { emailField, otpCodeField, timeZoneField } from './fields';
+import { emailField, genericMessages, otpCodeField, timeZoneField } from './fields';
 
 // Form schemas of spec section 5, with the spec's exact messages. The SPA validates with these;
 // passwords leave the browser hashed, so the server never sees the plain-text rules.
-
-/** Generic translated messages (spec 5). */
-export const genericMessages = {
-  notValid: (name: string) => `${name} is not valid`,
-  required: (name: string) => `${name} is required`,
-  requiredField: 'Required field',
-  minLength: (n: number) => `Minimum field length: ${n}`,
-  maxLength: (n: number) => `Maximum field length: ${n}`,
-  fieldNotValid: 'Field is not valid',
-  termsRequired: 'Accepting terms & conditions are required',
-  loginIncorrect: 'The login detail is incorrect',
-  notFound: (name: string) => `The requested ${name} is not found`,
-} as const;
 
 /** File-selection and other file messages (spec 5). */
 export const fileMessages = {

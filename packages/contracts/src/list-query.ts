@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT_COLUMN,
+  DEFAULT_SORT_ORDER,
   FIRST_PAGE,
   LIST_FILTER_MAX_ITEMS,
   LIST_KEYWORD_MAX_CHARS,
@@ -27,7 +29,7 @@ export type ListQuery = {
 };
 
 /** Sort columns that are the default of some list, so they are never written (spec 7). */
-export const DEFAULT_SORT_COLUMNS: readonly string[] = ['first_name', 'created_at'];
+export const DEFAULT_SORT_COLUMNS: readonly string[] = [DEFAULT_SORT_COLUMN, 'created_at'];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -59,7 +61,7 @@ export function encodeListQuery(q: ListQuery): string {
   if (q.sortby && !DEFAULT_SORT_COLUMNS.includes(q.sortby)) {
     add('sortby', encodeURIComponent(q.sortby));
   }
-  if (q.sort && q.sort !== 'asc') add('sort', q.sort);
+  if (q.sort && q.sort !== DEFAULT_SORT_ORDER) add('sort', q.sort);
   const keyword = q.keyword?.trim();
   if (keyword) add('keyword', encodeURIComponent(keyword));
   const from = q.from ? calendarDay(q.from) : null;
@@ -135,7 +137,7 @@ const intParam = (name: string, min: number, max: number, fallback: number) =>
 
 /** The column a list sorts by when sortby is absent: first_name, else created_at, else the first. */
 export const defaultSortColumn = <S extends string>(sortable: readonly S[]): S =>
-  sortable.find((c) => c === 'first_name') ??
+  sortable.find((c) => c === DEFAULT_SORT_COLUMN) ??
   sortable.find((c) => c === 'created_at') ??
   sortable[0]!;
 
@@ -149,7 +151,9 @@ export function listQuerySchema<const S extends string>(sortable: readonly S[]) 
     limit: intParam('limit', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
     page: intParam('page', FIRST_PAGE, Number.MAX_SAFE_INTEGER, FIRST_PAGE),
     sortby: z.enum(sortable, { error: 'Unknown sort column' }).default(defaultSortColumn(sortable)),
-    sort: z.enum(['asc', 'desc'], { error: "sort must be 'asc' or 'desc'" }).default('asc'),
+    sort: z
+      .enum(['asc', 'desc'], { error: "sort must be 'asc' or 'desc'" })
+      .default(DEFAULT_SORT_ORDER),
     keyword: z
       .string()
       .trim()

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
+import { SESSION_TOKEN_BYTES } from '@tkc/contracts/constants';
 
 /** 256 random bits, URL-safe: session tokens and link tokens. */
-export const newToken = () => crypto.randomBytes(32).toString('base64url');
+export const newToken = () => crypto.randomBytes(SESSION_TOKEN_BYTES).toString('base64url');
 
 export const sha256Hex = (value: string | Buffer) =>
   crypto.createHash('sha256').update(value).digest('hex');

@@ -1,16 +1,21 @@
+import {
+  TOTP_ALGORITHM,
+  TOTP_DIGITS,
+  TOTP_PERIOD_S,
+  TOTP_WINDOW_STEPS,
+} from '@tkc/contracts/constants';
 import * as OTPAuth from 'otpauth';
 
-// RFC 6238: SHA-1, 30 s, 6 digits, one step either side (DESIGN.md section 6).
-const PERIOD_S = 30;
+// RFC 6238: SHA-1, 30 s, 6 digits, one step either side (docs/security.md).
 const ISSUER = 'Terminal Key Console';
 
 const totpFor = (secretBase32: string, label = '') =>
   new OTPAuth.TOTP({
     issuer: ISSUER,
     label,
-    algorithm: 'SHA1',
-    digits: 6,
-    period: PERIOD_S,
+    algorithm: TOTP_ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_S,
     secret: OTPAuth.Secret.fromBase32(secretBase32),
   });
 
@@ -29,9 +34,13 @@ export function verifyTotp(
   now: Date,
   lastStep: number,
 ): number | null {
-  const delta = totpFor(secretBase32).validate({ token, timestamp: now.getTime(), window: 1 });
+  const delta = totpFor(secretBase32).validate({
+    token,
+    timestamp: now.getTime(),
+    window: TOTP_WINDOW_STEPS,
+  });
   if (delta === null) return null;
-  const step = Math.floor(now.getTime() / 1000 / PERIOD_S) + delta;
+  const step = Math.floor(now.getTime() / 1000 / TOTP_PERIOD_S) + delta;
   return step > lastStep ? step : null;
 }
 

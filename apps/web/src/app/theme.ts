@@ -5,7 +5,7 @@ import {
   type MantineColor,
   type MantineColorsTuple,
 } from '@mantine/core';
-import { MODAL_TRANSITION_MS } from '@tkc/contracts/constants';
+import { MODAL_BACKDROP_MS, MODAL_TRANSITION_MS } from '@tkc/contracts/constants';
 
 const isMantineColor = (c: string): c is MantineColor => c in DEFAULT_THEME.colors;
 
@@ -19,7 +19,12 @@ export const createAppTheme = (primaryColor: string) =>
     headings: { fontWeight: '700' },
     cursorType: 'pointer',
     components: {
-      Modal: { defaultProps: { transitionProps: { duration: MODAL_TRANSITION_MS } } },
+      Modal: {
+        defaultProps: {
+          transitionProps: { duration: MODAL_TRANSITION_MS },
+          overlayProps: { transitionProps: { duration: MODAL_BACKDROP_MS } },
+        },
+      },
       // A search box that already shows the chosen option's label: typing replaces it rather than
       // being appended to it (the time-zone list, the company picker).
       Select: { defaultProps: { onFocus: selectAllOnFocus } },

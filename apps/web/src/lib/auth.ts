@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CurrentUser, profileResponse } from '@tkc/contracts/api/auth';
 import { apiRequest } from './api-client';
 import { queryClient } from './react-query';
-import { clearSession, getSession, useSession } from './session';
+import { clearSession, endSession, getSession, useSession } from './session';
 import { removeStorage, storageKeys } from './storage';
 
 // The signed-in user (spec 3, "Current user"): GET /auth/profile, loaded at start-up.
@@ -71,6 +71,19 @@ export function useAuthStatus(): AuthStatus {
 }
 
 /** POST /auth/refresh: renews the session; the authid answer header carries the new expiry. */
+/**
+ * Idle sign-out (docs/web.md#idle): the server ends the session, and the shell stays with
+ * 'Please Login again.' until the user acknowledges, as after a 401.
+ */
+export async function endIdleSession(): Promise<void> {
+  try {
+    await apiRequest('/auth/logout', { method: 'POST', body: {}, on401: 'ignore' });
+  } catch {
+    // Ended locally whatever the server says; the server's own idle limit ends it there too.
+  }
+  endSession('idle');
+}
+
 export async function refreshSession(): Promise<void> {
   await apiRequest('/auth/refresh', { method: 'POST', auth: 'required' });
 }

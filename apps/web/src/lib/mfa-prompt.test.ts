@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { installMemoryLocalStorage } from './memory-local-storage';
 import {
   deferMfaBanner,
   forgetMfaPrompt,
@@ -8,16 +9,7 @@ import {
 } from './mfa-prompt';
 import { clearSession, setSession } from './session';
 
-// A small in-memory localStorage for the node environment.
-const store = new Map<string, string>();
-Object.defineProperty(globalThis, 'localStorage', {
-  configurable: true,
-  value: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, String(v)),
-    removeItem: (k: string) => void store.delete(k),
-  },
-});
+const store = installMemoryLocalStorage();
 
 describe('MFA suggestion', () => {
   beforeEach(() => {

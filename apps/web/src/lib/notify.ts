@@ -1,4 +1,4 @@
-import { TOAST_LIFETIME_MS } from '@tkc/contracts/constants';
+import { TOAST_DEFAULT_DELAY_MS } from '@tkc/contracts/constants';
 import i18n from 'i18next';
 
 // Alert toasts (spec 2): queued by Mantine's notifications store (a few shown at a time) and each
@@ -41,7 +41,7 @@ export function toast(message: string, kind: ToastKind = 'info', title?: string)
         message,
         title,
         color: colors[kind],
-        autoClose: TOAST_LIFETIME_MS,
+        autoClose: TOAST_DEFAULT_DELAY_MS,
         withBorder: true,
         // axe: the close button needs a name (docs/web.md#accessibility).
         closeButtonProps: { 'aria-label': i18n.t('common.closeMessage') },

@@ -56,6 +56,8 @@ export function useSession(): SessionState {
 export function setSession(token: string, expiry: Date | null): void {
   const expiresAt = expiry ? expiry.getTime() : Date.now() + DEFAULT_SESSION_MS;
   if (state.token === token && state.expiresAt === expiresAt && state.endedBy === null) return;
+  // A new session starts its idle timer afresh (a stale last activity would sign it out at once).
+  if (state.token !== token) writeStorage(storageKeys.lastActivity, String(Date.now()));
   writeStorage(storageKeys.apiToken, token);
   writeStorage(storageKeys.authExp, new Date(expiresAt).toISOString());
   emit({ token, expiresAt, endedBy: null });
@@ -64,7 +66,12 @@ export function setSession(token: string, expiry: Date | null): void {
 /** The server no longer knows the session: forget it, and remember why for the idle modal. */
 export function endSession(reason: SessionEndReason): void {
   if (!state.token && state.endedBy) return;
-  removeStorage(storageKeys.apiToken, storageKeys.authExp, storageKeys.verifyToken);
+  removeStorage(
+    storageKeys.apiToken,
+    storageKeys.authExp,
+    storageKeys.verifyToken,
+    storageKeys.lastActivity,
+  );
   emit({ token: null, expiresAt: null, endedBy: reason });
 }
 
@@ -75,6 +82,7 @@ export function clearSession(): void {
     storageKeys.authExp,
     storageKeys.verifyToken,
     storageKeys.userId,
+    storageKeys.lastActivity,
   );
   emit({ token: null, expiresAt: null, endedBy: null });
 }

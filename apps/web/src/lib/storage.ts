@@ -8,6 +8,8 @@ export const storageKeys = {
   /** Same key (and values) the boot script public/color-scheme.js reads: light | dark | auto. */
   colorScheme: STORAGE_KEYS.theme,
   layoutConfig: STORAGE_KEYS.layout,
+  /** The last use of the console in any tab (epoch ms), for the idle timer (lib/idle-activity.ts). */
+  lastActivity: 'last_activity',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -3,6 +3,9 @@ import type { LocaleBundle } from './en';
 const de: LocaleBundle = {
   translation: {
     common: {
+      notValid: '{{name}} ist ungültig',
+      notFound: 'Das angeforderte Element ({{name}}) wurde nicht gefunden',
+      kinds: { company: 'Unternehmen' },
       closeMessage: 'Meldung schließen',
       continue: 'Weiter',
       submit: 'Senden',
@@ -173,6 +176,8 @@ const de: LocaleBundle = {
     session: {
       idleTitle: 'Ihre Sitzung läuft bald ab',
       idleBody: 'Sie werden in {{time}} abgemeldet. Möchten Sie angemeldet bleiben?',
+      idleInactiveBody:
+        'Sie haben die Konsole eine Weile nicht benutzt. Sie werden in {{time}} abgemeldet. Möchten Sie angemeldet bleiben?',
       keepLoggedIn: 'Angemeldet bleiben',
       logoutNow: 'Jetzt abmelden',
       endedTitle: 'Sitzung beendet',

@@ -4,6 +4,9 @@
 const en = {
   translation: {
     common: {
+      notValid: '{{name}} is not valid',
+      notFound: 'The requested {{name}} is not found',
+      kinds: { company: 'company' },
       closeMessage: 'Close message',
       continue: 'Continue',
       submit: 'Submit',
@@ -170,6 +173,8 @@ const en = {
     session: {
       idleTitle: 'Your session is about to expire',
       idleBody: 'You will be signed out in {{time}}. Do you want to stay signed in?',
+      idleInactiveBody:
+        'You have not used the console for a while. You will be signed out in {{time}}. Do you want to stay signed in?',
       keepLoggedIn: 'Keep Me Logged in',
       logoutNow: 'Logout Now',
       endedTitle: 'Session ended',

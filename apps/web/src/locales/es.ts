@@ -3,6 +3,9 @@ import type { LocaleBundle } from './en';
 const es: LocaleBundle = {
   translation: {
     common: {
+      notValid: '{{name}} no es válido',
+      notFound: 'No se encontró el elemento solicitado ({{name}})',
+      kinds: { company: 'empresa' },
       closeMessage: 'Cerrar mensaje',
       continue: 'Continuar',
       submit: 'Enviar',
@@ -171,6 +174,8 @@ const es: LocaleBundle = {
     session: {
       idleTitle: 'Su sesión está a punto de caducar',
       idleBody: 'Se cerrará su sesión en {{time}}. ¿Desea mantenerla abierta?',
+      idleInactiveBody:
+        'No ha usado la consola durante un tiempo. Se cerrará su sesión en {{time}}. ¿Desea mantenerla abierta?',
       keepLoggedIn: 'Mantener la sesión',
       logoutNow: 'Cerrar sesión ahora',
       endedTitle: 'Sesión finalizada',

@@ -3,6 +3,9 @@ import type { LocaleBundle } from './en';
 const fr: LocaleBundle = {
   translation: {
     common: {
+      notValid: '{{name}} n’est pas valide',
+      notFound: 'L’élément demandé ({{name}}) est introuvable',
+      kinds: { company: 'entreprise' },
       closeMessage: 'Fermer le message',
       continue: 'Continuer',
       submit: 'Envoyer',
@@ -171,6 +174,8 @@ const fr: LocaleBundle = {
     session: {
       idleTitle: 'Votre session va bientôt expirer',
       idleBody: 'Vous serez déconnecté dans {{time}}. Voulez-vous rester connecté ?',
+      idleInactiveBody:
+        'Vous n’avez pas utilisé la console depuis un moment. Vous serez déconnecté dans {{time}}. Voulez-vous rester connecté ?',
       keepLoggedIn: 'Rester connecté',
       logoutNow: 'Se déconnecter maintenant',
       endedTitle: 'Session terminée',

@@ -3,6 +3,9 @@ import type { LocaleBundle } from './en';
 const ja: LocaleBundle = {
   translation: {
     common: {
+      notValid: '{{name}} が無効です',
+      notFound: '要求された{{name}}が見つかりません',
+      kinds: { company: '会社' },
       closeMessage: 'メッセージを閉じる',
       continue: '続行',
       submit: '送信',
@@ -170,6 +173,8 @@ const ja: LocaleBundle = {
     session: {
       idleTitle: 'まもなくセッションの有効期限が切れます',
       idleBody: '{{time}} 後にサインアウトされます。サインインしたままにしますか？',
+      idleInactiveBody:
+        'しばらくコンソールが使われていません。{{time}} 後にサインアウトされます。サインインしたままにしますか？',
       keepLoggedIn: 'ログインしたままにする',
       logoutNow: '今すぐログアウト',
       endedTitle: 'セッションが終了しました',

@@ -21,11 +21,11 @@ import {
 } from '@tkc/contracts/api/management';
 import type { FeatureFlags } from '@tkc/contracts/api/system';
 import { ERASE_HELP_TOPICS, ERASE_LOG_LABELS, ERASE_STATUS } from '@tkc/contracts/erase-status';
+import { genericMessages } from '@tkc/contracts/fields';
 import {
   changePasswordForm,
   contactForm,
   forgotPasswordForm,
-  genericMessages,
   otpForm,
   passwordStrength,
   profileForm,

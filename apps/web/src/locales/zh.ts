@@ -3,6 +3,9 @@ import type { LocaleBundle } from './en';
 const zh: LocaleBundle = {
   translation: {
     common: {
+      notValid: '{{name}} 无效',
+      notFound: '未找到所请求的{{name}}',
+      kinds: { company: '公司' },
       closeMessage: '关闭消息',
       continue: '继续',
       submit: '提交',
@@ -168,6 +171,7 @@ const zh: LocaleBundle = {
     session: {
       idleTitle: '您的会话即将过期',
       idleBody: '您将在 {{time}} 后退出登录。是否保持登录？',
+      idleInactiveBody: '您已有一段时间未使用控制台。您将在 {{time}} 后退出登录。是否保持登录？',
       keepLoggedIn: '保持登录',
       logoutNow: '立即退出',
       endedTitle: '会话已结束',

@@ -1,5 +1,5 @@
 import type { FeatureFlags } from '../api/system';
-import { PLATFORM_COMPANY_CODE } from '../constants';
+import { CAROUSEL_SLIDES_MULTI, PLATFORM_COMPANY_CODE } from '../constants';
 import { type Action, can, canAsFeatureRole, type Subject, scopeOf } from './permissions';
 import { CAP_ROLES, hasAnyRole, hasManagementRole, isGlobalAdmin } from './roles';
 
@@ -263,7 +263,8 @@ export const dashboardHeading = (roles: readonly string[], platformCode?: string
   hasManagementRole(roles, platformCode) ? 'Feature & Manage' : 'Feature';
 
 /** 2 slides at once when more than one feature card is available, else 1. */
-export const carouselSlidesPerView = (featureCount: number): number => (featureCount > 1 ? 2 : 1);
+export const carouselSlidesPerView = (featureCount: number): number =>
+  featureCount > 1 ? CAROUSEL_SLIDES_MULTI : 1;
 
 /** The dashboard fetches the failed-erase count only for those who may read the erase log. */
 export const canFetchEraseFailures = (ctx: AccessContext): boolean => can(ctx, 'erase.log.view');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedText, genericMessages, textBounds } from '../forms';
+import { genericMessages } from '../fields';
+import { boundedText, textBounds } from '../forms';
 import { listQuerySchema } from '../list-query';
 import { listEnvelope, ok } from './common';
 

@@ -20,7 +20,7 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
-import { HEADER_TIMER_POLL_MS } from '@tkc/contracts/constants';
+import { ASIDE_ANIMATION_MS, HEADER_TIMER_POLL_MS } from '@tkc/contracts/constants';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -62,6 +62,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
 
   return (
     <AppShell
+      transitionDuration={ASIDE_ANIMATION_MS}
       layout="alt"
       // Phones get a second header row for the page title, so it is never cut to a letter.
       header={{ height: { base: HEADER_PHONE_HEIGHT_PX, sm: HEADER_HEIGHT_PX } }}

@@ -1,6 +1,6 @@
 import { toolingMessages } from '@tkc/contracts/alerts';
 import { CAP_STATUSES, KEY_SOURCES, keySetInfo } from '@tkc/contracts/api/cap';
-import { genericMessages } from '@tkc/contracts/forms';
+import { genericMessages } from '@tkc/contracts/fields';
 import { describe, expect, it } from 'vitest';
 import { describeSourceKeys, describeTranslations, leaves } from '../namespace-checks';
 import de from './de';

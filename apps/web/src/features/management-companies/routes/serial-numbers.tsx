@@ -19,6 +19,7 @@ import { CompanySelect } from '@/components/company-select';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { ClearFilters, KeywordFilter } from '@/components/list-filters';
 import { useSubject } from '@/lib/access';
+import { isApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { runAction } from '@/lib/run-action';
 import { tableAlertOf } from '@/lib/table-alert';
@@ -33,13 +34,16 @@ import { type SnRow, SnTable } from '../components/sn-table';
 /** Serial numbers of one company (spec 2: Company > Serial Number); ?company=ID picks it. */
 export function SerialNumbersRoute() {
   const { t } = useTranslation('management');
+  const { t: tCommon } = useTranslation();
   const { data: user } = useUser();
   const subject = useSubject();
   const [params, setParams] = useSearchParams();
   const companyId = params.get('company');
   const company = useCompany(companyId);
   if (!user || !subject) return null;
-  const alert = company.error ? tableAlertOf(company.error) : null;
+  // A company the link names but the server does not know (or shows this user): said in words.
+  const isUnknown = isApiError(company.error) && company.error.status === 404;
+  const alert = company.error && !isUnknown ? tableAlertOf(company.error) : null;
 
   return (
     <Stack gap="md">
@@ -69,6 +73,11 @@ export function SerialNumbersRoute() {
       {alert && (
         <AlertBanner kind="danger" statusCode={alert.tableStatusCode}>
           {alert.tableStatusText}
+        </AlertBanner>
+      )}
+      {isUnknown && (
+        <AlertBanner kind="danger" statusCode={404}>
+          {tCommon('common.notFound', { name: tCommon('common.kinds.company') })}
         </AlertBanner>
       )}
 

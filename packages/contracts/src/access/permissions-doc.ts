@@ -1,4 +1,6 @@
-import { APP_PATHS, ROUTE_ACTIONS } from './navigation';
+import type { FeatureFlags } from '../api/system';
+import { PLATFORM_COMPANY_CODE } from '../constants';
+import { APP_PATHS, type MenuItem, menuItems, ROUTE_ACTIONS } from './navigation';
 import { ACTIONS, grantsOf, PERMISSIONS } from './permissions';
 import { ROLE_CODES, type RoleCode } from './roles';
 
@@ -12,6 +14,43 @@ const cell = (action: (typeof ACTIONS)[number], role: RoleCode): string => {
   if (isAll && isOwn && role !== 'plf-owner' && role !== 'plf-admin') return 'all / own';
   return isAll ? 'all' : isOwn ? 'own' : '';
 };
+
+const flagsWith = (capKeyEnabled: boolean): FeatureFlags => ({
+  home: '/dashboard',
+  otpEnabled: true,
+  authenticatorOtpEnabled: true,
+  evaluateMode: false,
+  crtEnabled: true,
+  signerEnabled: true,
+  signerApkEnabled: true,
+  signerCapEnabled: true,
+  capEnabled: true,
+  capKeyEnabled,
+  capCrtEnabled: true,
+  keyEraseDemo: false,
+  enforceLogin: true,
+  showTimer: true,
+  idleTimeoutS: 1200,
+  platformCompanyCode: PLATFORM_COMPANY_CODE,
+  hqscCompanyCode: 'HQSC',
+});
+
+const menuText = (items: MenuItem[]): string =>
+  items
+    .map((i) =>
+      i.children ? `${i.label} (${i.children.map((c) => c.label).join(', ')})` : i.label,
+    )
+    .join(', ');
+
+/** The side menu of one role held alone, in the platform company for the global admins. */
+const menuRows = (): string[] =>
+  ROLE_CODES.map((role) => {
+    const company = role === 'plf-owner' || role === 'plf-admin' ? PLATFORM_COMPANY_CODE : 'ACME';
+    const ctx = { roles: [`${company}/${role}`], companyCode: company };
+    const on = menuText(menuItems(ctx, flagsWith(true)));
+    const off = menuText(menuItems(ctx, flagsWith(false)));
+    return `| \`${role}\` | ${on} | ${off === on ? 'same' : off} |`;
+  });
 
 /** The whole of docs/permissions.md. */
 export function renderPermissionsDoc(): string {
@@ -50,6 +89,19 @@ export function renderPermissionsDoc(): string {
     '| page | needs |',
     '|---|---|',
     ...routes,
+    '',
+    '## Side menu',
+    '',
+    'The entries each role sees when held alone (in the platform company for the two global',
+    'admins, in a customer company for the others), every feature switched on. The CAP Maker group',
+    'shows to the CAP roles and the two global admins, or to anyone while the key-capability flag',
+    '(`capKeyEnabled`) is on, and only with an entry inside; the last column shows the menu with',
+    'that flag off. A company admin has no Company entry: the product follows the route table',
+    '(docs/product.md#menu).',
+    '',
+    '| role | menu, every flag on | with `capKeyEnabled` off |',
+    '|---|---|---|',
+    ...menuRows(),
     '',
   ].join('\n');
 }

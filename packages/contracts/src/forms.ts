@@ -169,7 +169,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Text length bounds [min, max] for package and key tooling (spec 5). */
+/**
+ * Text length bounds [min, max] for package and key tooling (docs/product.md#limits). Not yet
+ * read by any tool: `email`, `password` (the tools take no e-mail or password field of their own
+ * yet) and `otp` (every code has 6 digits: docs/product.md#differences).
+ */
 export const textBounds = {
   title: [0, 255],
   cap3Version: [4, 4],

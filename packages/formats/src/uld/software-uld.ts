@@ -10,7 +10,7 @@ import { keyFingerprint, type UldKeySet } from '../keys/rsa-keys';
 // docs/formats/cap.md ("The software ULD").
 
 /** Why the ULD refused a CAP (the simulator sends it with 670000). */
-export const ULD_REFUSALS = {
+const ULD_REFUSALS = {
   'cap.not_cap': 'NOT_CAP',
   'cap.version_unsupported': 'CAP_VERSION_UNSUPPORTED',
   'cap.truncated': 'CAP_TRUNCATED',
@@ -25,13 +25,11 @@ export const ULD_REFUSALS = {
   'cap.key_set_invalid': 'KEY_SET_INVALID',
 } as const satisfies Record<string, string>;
 /** The reason for every other FormatError (bounds, names, damage). */
-export const ULD_REFUSAL_MALFORMED = 'CAP_MALFORMED';
+const ULD_REFUSAL_MALFORMED = 'CAP_MALFORMED';
 
-export type UldRefusal =
-  | (typeof ULD_REFUSALS)[keyof typeof ULD_REFUSALS]
-  | typeof ULD_REFUSAL_MALFORMED;
+type UldRefusal = (typeof ULD_REFUSALS)[keyof typeof ULD_REFUSALS] | typeof ULD_REFUSAL_MALFORMED;
 
-export type UldLoadResult =
+type UldLoadResult =
   | { ok: true; kind: CapKind; keysChanged: boolean; files: string[] }
   | { ok: false; reason: UldRefusal; code: string; message: string };
 

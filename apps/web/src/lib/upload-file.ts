@@ -1,4 +1,5 @@
-import type { UploadKind } from '@tkc/contracts/api/uploads';
+import { errorText } from '@tkc/contracts/api/error-codes';
+import { mebibytes, UPLOAD_KINDS, type UploadKind } from '@tkc/contracts/api/uploads';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { API_BASE, ApiError, apiErrorOfAnswer } from './api-client';
 import { getSession } from './session';
@@ -39,6 +40,18 @@ export function uploadFile(
   kind: UploadKind,
   onProgress: (sentBytes: number) => void,
 ): FileUpload {
+  const limit = UPLOAD_KINDS[kind].maxBytes;
+  if (file.size > limit) {
+    // Nothing to send: the server would refuse it with the same coded 413.
+    const params = { mb: mebibytes(limit), limit };
+    const error = apiErrorOfAnswer(new Response(null, { status: 413 }), {
+      status: 413,
+      msg: errorText('upload.too_large', params),
+      code: 'upload.too_large',
+      params,
+    });
+    return { done: Promise.reject(error), cancel: async () => {} };
+  }
   const token = getSession().token ?? '';
   let upload: Upload | undefined;
   let stop = () => {};

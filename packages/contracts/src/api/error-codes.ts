@@ -8,6 +8,7 @@ import { CAP_ERRORS } from './errors-cap';
 import { CAP_FILE_ERRORS } from './errors-cap-files';
 import { CRT_ERRORS } from './errors-crt';
 import { SIGNER_ERRORS } from './errors-signer';
+import { UPLOAD_ERRORS } from './errors-uploads';
 
 export type ErrorDef = {
   status: number;
@@ -199,6 +200,7 @@ export const API_ERRORS = {
   ...SIGNER_ERRORS,
   ...CAP_ERRORS,
   ...CRT_ERRORS,
+  ...UPLOAD_ERRORS,
 } as const satisfies Record<string, ErrorDef>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

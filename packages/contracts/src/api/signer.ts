@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedText, textBounds } from '../forms';
 import { listQuerySchema } from '../list-query';
 import { listEnvelope, ok } from './common';
+import { base64Length, FILE_LIMITS } from './uploads';
 
 // Signer API (docs/signer.md): /signer/requests (request, list, detail, approve, reject,
 // download) and /signer/keys (a company's APK signing key). The file itself arrives first through
@@ -199,7 +200,8 @@ export const generateKeyBody = z.strictObject({
 });
 export type GenerateKeyBody = z.input<typeof generateKeyBody>;
 
-const MAX_KEY_FILE_CHARS = 200_000;
+/** A key file's text: PKCS#12 as base64, or PEM (FILE_LIMITS.keyFileBytes, as base64). */
+const MAX_KEY_FILE_CHARS = base64Length(FILE_LIMITS.keyFileBytes);
 
 /** POST /signer/keys/{companyId}/import: a PKCS#12 file (base64) or PEM key and certificate. */
 export const importKeyBody = z.discriminatedUnion('format', [

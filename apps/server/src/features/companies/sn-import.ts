@@ -3,6 +3,7 @@ import {
   type ImportProgress,
   serialNumberField,
 } from '@tkc/contracts/api/management';
+import { FILE_LIMITS } from '@tkc/contracts/api/uploads';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { insertSerialNumbers, ownersOf } from './companies-repo';
@@ -20,7 +21,7 @@ export type ImportReport = {
 };
 
 const BATCH = 1000;
-const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+const IMPORT_MAX_BYTES = FILE_LIMITS.serialNumberCsvBytes;
 const HEADER = /^"?(sn|serial|serial[ _-]?number)"?$/i;
 
 /** The first CSV column, unquoted. */

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { SignerListQuery } from '@tkc/contracts/api/signer';
+import { uploadLimitOf } from '@tkc/contracts/api/uploads';
 import { dateRangeOf } from '@tkc/contracts/list-query';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -45,7 +46,7 @@ export type SignerDeps = {
   box: SecretBox;
   clock: () => Date;
   publicUrl: string;
-  /** Largest file a request may name (UPLOAD_MAX_BYTES). */
+  /** UPLOAD_MAX_BYTES, which may lower the signer-input limit of UPLOAD_KINDS. */
   maxBytes: number;
 };
 
@@ -84,7 +85,7 @@ export async function createSignRequest(
   try {
     const checked = await checkSignerInput(deps.blobs, blob, {
       clientSha256: body.sha256,
-      maxBytes: deps.maxBytes,
+      maxBytes: uploadLimitOf('signer-input', deps.maxBytes),
     });
     const minSdk = checked.fileType === 'apk' ? (checked.apk.minSdkVersion ?? 1) : null;
     const id = await deps.db.transaction(async (tx) => {

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { can } from '@tkc/contracts/access/permissions';
 import { errorText } from '@tkc/contracts/api/error-codes';
-import { isUploadKind, UPLOAD_KINDS, UPLOADS_PATH } from '@tkc/contracts/api/uploads';
+import {
+  isUploadKind,
+  mebibytes,
+  UPLOAD_KINDS,
+  UPLOADS_PATH,
+  uploadLimitOf,
+} from '@tkc/contracts/api/uploads';
 import { Server } from '@tus/server';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -33,22 +39,43 @@ function parseUploadMetadata(header: string | undefined): Record<string, string>
   return out;
 }
 
-const jsonError = (code: Parameters<typeof errorText>[0], status: number) =>
-  JSON.stringify({ status, msg: errorText(code), code, params: {} });
+const jsonError = (
+  code: Parameters<typeof errorText>[0],
+  status: number,
+  params: Record<string, number | string> = {},
+) => JSON.stringify({ status, msg: errorText(code, params), code, params });
+
+/** The 413 of an upload larger than its kind allows. */
+const tooLarge = (limit: number) => {
+  const params = { mb: mebibytes(limit), limit };
+  return { status_code: 413, body: jsonError('upload.too_large', 413, params), params };
+};
 
 export function uploadsRoutes(deps: {
   db: DbOrTx;
   blobs: BlobStore;
   nodeId: string;
+  /** UPLOAD_MAX_BYTES: lowers every kind's own limit (UPLOAD_KINDS). */
   maxBytes: number;
   trustProxy: boolean;
   actorOf: (request: FastifyRequest) => Promise<ActorContext>;
 }): FastifyPluginAsync {
+  const limitOf = (kind: string) =>
+    isUploadKind(kind) ? uploadLimitOf(kind, deps.maxBytes) : deps.maxBytes;
+  /** The limit of the upload a tus request makes (POST: its metadata) or continues. */
+  const limitOfRequest = async (req: Request, uploadId: string | null) => {
+    if (!uploadId)
+      return limitOf(parseUploadMetadata(req.headers.get('upload-metadata') ?? '').kind ?? '');
+    const blob = await deps.blobs.info(uploadId).catch(() => undefined);
+    return blob ? limitOf(blob.kind) : deps.maxBytes;
+  };
+  const uploadIdOf = (req: Request) =>
+    req.method === 'POST' ? null : (new URL(req.url).pathname.split('/').pop() ?? null);
   const tus = new Server({
     path: UPLOADS_PATH,
-    datastore: new BlobTusStore(deps.blobs, () => deps.maxBytes),
+    datastore: new BlobTusStore(deps.blobs, limitOf, (limit) => tooLarge(limit)),
     locker: createBlobLocker(deps.db, deps.nodeId),
-    maxSize: deps.maxBytes,
+    maxSize: limitOfRequest,
     respectForwardedHeaders: deps.trustProxy,
     namingFunction: () => randomUUID(),
     async onUploadCreate(req, upload) {
@@ -74,10 +101,12 @@ export function uploadsRoutes(deps: {
       const blob = await deps.blobs.complete(upload.id);
       return { headers: { 'x-blob-sha256': blob.sha256 ?? '' } };
     },
-    onResponseError(_req, error) {
+    async onResponseError(req, error) {
       const status = 'status_code' in error ? error.status_code : 500;
       const body = 'body' in error ? error.body : '';
       if (body.startsWith('{')) return { status_code: status, body };
+      // tus's own size refusal (its maxSize is the upload's kind limit): the coded 413.
+      if (status === 413) return tooLarge(await limitOfRequest(req, uploadIdOf(req)));
       const code =
         status === 413
           ? 'request.too_large'
@@ -102,6 +131,11 @@ export function uploadsRoutes(deps: {
         const { kind } = parseUploadMetadata(raw.headers['upload-metadata'] as string | undefined);
         if (!isUploadKind(kind)) throw fail('request.rejected');
         if (!can(actor, UPLOAD_KINDS[kind].action)) throw fail('access.forbidden');
+        // The kind's limit is checked when the upload is made: nothing is stored for a file that
+        // says it is too large. One that defers its length is held to it as it arrives.
+        const limit = limitOf(kind);
+        const length = Number(raw.headers['upload-length'] ?? 0);
+        if (length > limit) throw fail('upload.too_large', tooLarge(limit).params);
       }
       actors.set(raw, actor);
       reply.hijack();

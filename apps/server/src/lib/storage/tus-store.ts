@@ -24,9 +24,14 @@ const uploadOf = (blob: BlobRow) =>
   });
 
 export class BlobTusStore extends DataStore {
+  /**
+   * @param limitOf the largest an upload of a kind may be
+   * @param tooLarge the error tus answers for an upload past its kind's limit
+   */
   constructor(
     private readonly blobs: BlobStore,
-    private readonly maxBytes: () => number,
+    private readonly limitOf: (kind: string) => number,
+    private readonly tooLarge: (limit: number) => unknown,
   ) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination'];
@@ -61,7 +66,15 @@ export class BlobTusStore extends DataStore {
     const blob = await this.blobs.info(id);
     if (!blob) throw ERRORS.FILE_NOT_FOUND;
     if (blob.storedBytes !== offset) throw ERRORS.INVALID_OFFSET;
-    return this.blobs.append(id, stream, { maxBytes: this.maxBytes() });
+    const limit = this.limitOf(blob.kind);
+    try {
+      return await this.blobs.append(id, stream, { maxBytes: limit });
+    } catch (error) {
+      // Past the kind's limit (a deferred length); past a declared length stays request.too_large.
+      const isPastLimit = (error as { code?: string }).code === 'request.too_large';
+      if (isPastLimit && (blob.size === null || blob.size > limit)) throw this.tooLarge(limit);
+      throw error;
+    }
   }
 
   override async getUpload(id: string): Promise<Upload> {
@@ -71,6 +84,10 @@ export class BlobTusStore extends DataStore {
   }
 
   override async declareUploadLength(id: string, length: number): Promise<void> {
+    const blob = await this.blobs.info(id);
+    if (!blob) throw ERRORS.FILE_NOT_FOUND;
+    const limit = this.limitOf(blob.kind);
+    if (length > limit) throw this.tooLarge(limit);
     await this.blobs.declareSize(id, length);
   }
 

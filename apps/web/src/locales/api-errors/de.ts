@@ -4,6 +4,7 @@ import capFiles from './cap-files/de';
 import crt from './crt/de';
 import type { ApiErrorTexts } from './en';
 import signer from './signer/de';
+import uploads from './uploads/de';
 
 const apiErrors: ApiErrorTexts = {
   'request.not_found': 'Nicht gefunden',
@@ -88,6 +89,7 @@ const apiErrors: ApiErrorTexts = {
   ...signer,
   ...cap,
   ...crt,
+  ...uploads,
 };
 
 export default apiErrors;

@@ -4,6 +4,7 @@ import cap from './cap/en';
 import capFiles from './cap-files/en';
 import crt from './crt/en';
 import signer from './signer/en';
+import uploads from './uploads/en';
 
 /** The 'apiErrors' namespace: every API error code's text, with the params of its body. */
 export type ApiErrorTexts = Record<ApiErrorCode, string>;
@@ -85,6 +86,7 @@ const apiErrors: ApiErrorTexts = {
   ...signer,
   ...cap,
   ...crt,
+  ...uploads,
 };
 
 export default apiErrors;

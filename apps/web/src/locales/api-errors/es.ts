@@ -4,6 +4,7 @@ import capFiles from './cap-files/es';
 import crt from './crt/es';
 import type { ApiErrorTexts } from './en';
 import signer from './signer/es';
+import uploads from './uploads/es';
 
 const apiErrors: ApiErrorTexts = {
   'request.not_found': 'No encontrado',
@@ -86,6 +87,7 @@ const apiErrors: ApiErrorTexts = {
   ...signer,
   ...cap,
   ...crt,
+  ...uploads,
 };
 
 export default apiErrors;

@@ -4,6 +4,7 @@ import capFiles from './cap-files/fr';
 import crt from './crt/fr';
 import type { ApiErrorTexts } from './en';
 import signer from './signer/fr';
+import uploads from './uploads/fr';
 
 const apiErrors: ApiErrorTexts = {
   'request.not_found': 'Introuvable',
@@ -87,6 +88,7 @@ const apiErrors: ApiErrorTexts = {
   ...signer,
   ...cap,
   ...crt,
+  ...uploads,
 };
 
 export default apiErrors;

@@ -4,6 +4,7 @@ import capFiles from './cap-files/ja';
 import crt from './crt/ja';
 import type { ApiErrorTexts } from './en';
 import signer from './signer/ja';
+import uploads from './uploads/ja';
 
 const apiErrors: ApiErrorTexts = {
   'request.not_found': '見つかりません',
@@ -84,6 +85,7 @@ const apiErrors: ApiErrorTexts = {
   ...signer,
   ...cap,
   ...crt,
+  ...uploads,
 };
 
 export default apiErrors;

@@ -4,6 +4,7 @@ import capFiles from './cap-files/zh';
 import crt from './crt/zh';
 import type { ApiErrorTexts } from './en';
 import signer from './signer/zh';
+import uploads from './uploads/zh';
 
 const apiErrors: ApiErrorTexts = {
   'request.not_found': '未找到',
@@ -77,6 +78,7 @@ const apiErrors: ApiErrorTexts = {
   ...signer,
   ...cap,
   ...crt,
+  ...uploads,
 };
 
 export default apiErrors;

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { FILE_LIMITS } from '@tkc/contracts/api/uploads';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showActionError, showActionSuccess } from '@/lib/action-alert';
@@ -25,8 +26,8 @@ import {
   useImportSerialNumbers,
 } from '../api/import-serial-numbers';
 
-/** The server's limit for one import. */
-const MAX_BYTES = 16 * 1024 * 1024;
+/** The server's limit for one import (docs/api.md#uploads). */
+const MAX_BYTES = FILE_LIMITS.serialNumberCsvBytes;
 const CSV_TYPES = {
   'text/csv': ['.csv'],
   'application/vnd.ms-excel': ['.csv'],

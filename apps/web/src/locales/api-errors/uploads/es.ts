@@ -1,0 +1,8 @@
+import type { UPLOAD_ERRORS } from '@tkc/contracts/api/errors-uploads';
+
+/** A part of the 'apiErrors' namespace (see ../en.ts): the upload endpoint's error codes. */
+const texts: Record<keyof typeof UPLOAD_ERRORS, string> = {
+  'upload.too_large': 'El archivo supera los {{mb}} MB permitidos',
+};
+
+export default texts;

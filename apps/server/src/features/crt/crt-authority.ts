@@ -1,5 +1,13 @@
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
+import {
+  createCompanyCa,
+  createCrl,
+  exportPkcs8,
+  type Issuer,
+  importSigningKey,
+  type RevocationReason,
+} from '@tkc/formats/x509/terminal-ca';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
@@ -12,14 +20,6 @@ import {
   insertAuthority,
   listRevoked,
 } from './crt-repo';
-import {
-  createCompanyCa,
-  createCrl,
-  exportPkcs8,
-  type Issuer,
-  importSigningKey,
-  type RevocationReason,
-} from './crt-x509';
 
 // Each company's certificate authority (docs/crt.md#certificates): an intermediate CA issued by
 // the platform root the erase chain uses, made on the company's first use, its private key

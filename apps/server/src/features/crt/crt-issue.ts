@@ -1,6 +1,6 @@
+import { type IssuedCertificate, issueTerminalCertificate } from '@tkc/formats/x509/terminal-ca';
 import type { CompanyAuthority } from './crt-authority';
 import type { CertificateInsert } from './crt-repo';
-import { type IssuedCertificate, issueTerminalCertificate } from './crt-x509';
 
 // Issuing the certificates of a list of terminals under their company's CA (docs/crt.md): each
 // terminal gets a fresh ECDSA P-256 key pair and a certificate; the key leaves only inside the

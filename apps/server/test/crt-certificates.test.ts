@@ -34,7 +34,7 @@ async function issue(companyId: string, sns: string[], model = 'T650') {
   );
   const ids = await insertCertificates(
     ctx.database.db,
-    certificateRows(authority, issued, null, ctx.now()),
+    certificateRows(companyId, issued, null, ctx.now()),
   );
   return issued.map((t, i) => ({ ...t, id: ids[i]! }));
 }

@@ -141,5 +141,9 @@ export const serialNumberList = (max: number) =>
     .min(1, 'Please give at least one serial number.')
     .max(max, `At most ${max} serial numbers per request.`);
 
-export const modelsVersionField = z.string().trim().max(64).default('');
+export const modelsVersionField = z
+  .string({ error: 'Model info is required' })
+  .trim()
+  .min(1, 'Model info is required')
+  .max(64);
 export const labelField = boundedText('keyName', 'Name');

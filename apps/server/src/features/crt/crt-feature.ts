@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { JobQueue } from '../../lib/jobs/job-queue';
-import type { QueuedMailer } from '../../lib/mail/queued-mailer';
-import type { BlobStore } from '../../lib/storage/blob-store';
 import type { ActorDeps } from '../access/actor-context';
-import type { AuthorityDeps } from './crt-authority';
 import { crtCertificateRoutes } from './crt-certificate-routes';
+import { issueJob } from './crt-issue-job';
+import { crtRequestRoutes } from './crt-request-routes';
+import { type CrtDeps, ISSUE_JOB, ISSUE_JOB_ATTEMPTS } from './crt-requests-service';
 
 // Certificate CAP and Key Certificate Group on one node (docs/crt.md): the company CAs and their
-// certificates.
+// certificates, the requests, and the job that issues an approved request's certificates.
 
-export type CrtFeatureDeps = AuthorityDeps &
-  ActorDeps & { blobs: BlobStore; jobs: JobQueue; mailer: QueuedMailer; publicUrl: string };
+export type CrtFeatureDeps = CrtDeps & ActorDeps;
 
 export function crtFeature(deps: CrtFeatureDeps): FastifyPluginAsync {
   return async (app) => {
+    deps.jobs.handle(ISSUE_JOB, issueJob(deps, ISSUE_JOB_ATTEMPTS));
     await app.register(crtCertificateRoutes(deps));
+    await app.register(crtRequestRoutes(deps));
   };
 }

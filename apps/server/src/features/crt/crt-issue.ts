@@ -48,13 +48,13 @@ export async function issueTerminals(
 
 /** The rows that record issued certificates. */
 export function certificateRows(
-  authority: CompanyAuthority,
+  companyId: string,
   issued: readonly IssuedTerminal[],
   requestId: string | null,
   now: Date,
 ): CertificateInsert[] {
   return issued.map((t) => ({
-    companyId: authority.row.companyId,
+    companyId,
     requestId,
     sn: t.sn,
     modelName: t.model,

@@ -20,6 +20,7 @@ import { authRoutes } from './features/auth/auth-routes';
 import { createSessionCache } from './features/auth/session-cache';
 import { capFeature } from './features/cap/cap-feature';
 import { companiesRoutes } from './features/companies/companies-routes';
+import { crtFeature } from './features/crt/crt-feature';
 import {
   loadSigningCredentials,
   type SigningCredentials,
@@ -294,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // CAP Maker: General CAPs built by a job, Key CAPs, key sets, TR-31 keys (docs/cap-maker.md).
   await app.register(capFeature({ ...management, blobs, jobs: queue }), { prefix: API });
+  // Certificate CAP and Key Certificate Group: company CAs, requests, certificate CAPs (docs/crt.md).
+  await app.register(crtFeature({ ...management, blobs, jobs: queue }), { prefix: API });
   if (deps.adminToken) {
     await app.register(adminRoutes({ config, database, box: deps.box, mailer, clock }), {
       prefix: API,

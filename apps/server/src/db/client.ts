@@ -13,10 +13,11 @@ import { findRepoRoot } from '../lib/paths';
 import { withBeforeCommit } from './before-commit';
 import * as coreSchema from './schema';
 import * as capSchema from './schema-cap';
+import * as crtSchema from './schema-crt';
 import * as platformSchema from './schema-platform';
 import * as signerSchema from './schema-signer';
 
-const schema = { ...coreSchema, ...platformSchema, ...signerSchema, ...capSchema };
+const schema = { ...coreSchema, ...platformSchema, ...signerSchema, ...capSchema, ...crtSchema };
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

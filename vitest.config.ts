@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/*/src/**/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         test: {
           name: 'server',

@@ -7,7 +7,7 @@ import {
   test,
 } from '../support/fixtures';
 
-test('edits the profile with the spec messages; the dashboard follows', async ({ page, stack }) => {
+test('edits the profile with its messages; the dashboard follows', async ({ page, stack }) => {
   const user = await createUser(stack, 'cap-user', 'paula');
   await openSignedIn(page, stack, user, '/account/settings');
   await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
@@ -16,7 +16,7 @@ test('edits the profile with the spec messages; the dashboard follows', async ({
   await expect(save).toBeDisabled();
   await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
 
-  // The spec's messages, once a field is touched.
+  // The product's messages, once a field is touched.
   const first = form.getByRole('textbox', { name: 'First Name' });
   const phone = form.getByRole('textbox', { name: 'Telephone' });
   await first.fill('');

@@ -24,7 +24,7 @@ test('a successful erase on a USB terminal is recorded, and the page resets on n
   await injectSimulatedSerial(page);
   await openWithSession(page, stack, world.session, '/key-erase');
 
-  // The erk-user lands on the process page; the status starts at 'Authorize' (spec 4).
+  // The erk-user lands on the process page, status 'Authorize' (docs/product.md#erase-run).
   await expect(page).toHaveURL(/\/key-erase\/instruction$/);
   await expect(page.getByRole('heading', { name: 'Key Erase process' })).toBeVisible();
   await expect(page.getByText('Put the terminal in SULD mode')).toBeVisible();
@@ -44,7 +44,7 @@ test('a successful erase on a USB terminal is recorded, and the page resets on n
   await expect(page.getByText(RECORDED)).toBeVisible();
   expect(await lastTerminalErased(page)).toBe(true);
 
-  // The device log: four commands and four replies, with the spec 8 log lines.
+  // The device log: four commands and four replies, with their docs/erase-status.md#log-lines.
   const log = page.getByRole('table', { name: 'Device log' });
   await expect(log.locator('tbody tr')).toHaveCount(8);
   await expect(log.getByText('RESET OK')).toBeVisible();

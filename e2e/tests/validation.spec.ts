@@ -3,7 +3,7 @@ import { extractLink } from '../../apps/server/test/support/smtp-catcher';
 import { api, createUser, invite, mailMark, newTestUser, nextMail } from '../support/api';
 import { expect, openSignedIn, test } from '../support/fixtures';
 
-// Every validation message of the sign-in, sign-up, forgot, reset and contact forms (spec 5),
+// Every validation message of sign-in, sign-up, forgot, reset and contact (docs/product.md#validation),
 // shown under its field once the field is touched.
 
 const field = (page: Page | Locator, name: string) =>

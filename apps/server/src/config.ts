@@ -4,7 +4,7 @@ import { emailField } from '@tkc/contracts/fields';
 import { z } from 'zod';
 import { findRepoRoot } from './lib/paths';
 
-// Configuration comes from the environment only (DESIGN.md section 4); every variable is optional.
+// Configuration comes from the environment only (README.md#configuration); all of it optional.
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])

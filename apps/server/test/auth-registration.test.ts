@@ -170,7 +170,7 @@ describe('POST /auth/registration', () => {
     expect(response.json()).toMatchObject({ status: 400, msg: INVALID_LINK });
   });
 
-  it('an address registered meanwhile answers 400 with the spec message', async () => {
+  it('an address registered meanwhile answers 400 with the product message', async () => {
     const first = await invite('twice@example.com', 'ACME', 'erk-user');
     // A second open invitation cannot be made any more (409); data from before that rule can hold
     // one: withdraw the first, register through a second, then reopen the first.

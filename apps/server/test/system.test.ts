@@ -87,7 +87,7 @@ describe('public endpoints', () => {
     });
   });
 
-  it('GET /config serves every feature flag of spec 3', async () => {
+  it('GET /config serves every feature flag (docs/product.md#feature-flags)', async () => {
     const response = await api(ctx, 'GET', '/config');
     expect(response.statusCode).toBe(200);
     const flags = response.json().data as Record<string, unknown>;
@@ -229,7 +229,7 @@ describe('errors under /api are JSON {status, msg}', () => {
     expect(expectError(response, 400)).toContain('is_admin');
   });
 
-  it('a missing field answers 400 with the spec message', async () => {
+  it('a missing field answers 400 with the product message', async () => {
     const response = await api(ctx, 'POST', '/auth/login', { password: clientHash('x') });
     expect(expectError(response, 400)).toContain('Email is required');
   });

@@ -39,7 +39,7 @@ describe('alert classification', () => {
     expect(isDangerStatus(code)).toBe(isDanger);
   });
 
-  it('words the redirect notices as the spec does', () => {
+  it('words the redirect notices as docs/product.md#alert-style does', () => {
     expect(redirectNotice(3)).toBe('Page will be redirected about 3 second.');
     expect(invalidLinkCountdown(5)).toBe('Page wil be redirected about 5 second...');
   });

@@ -5,12 +5,12 @@ import {
   SIGN_UP_WELCOME_REDIRECT_MS,
 } from './constants';
 
-// Alert classification (spec 4) and the error catalogue (spec 8). Outcomes are plain data so the
+// Alert style and messages (docs/product.md#alert-style, #errors). Outcomes are plain data so the
 // SPA maps whatever its HTTP client throws into them, and these functions stay pure.
 
 export type AlertVariant = 'danger' | 'success' | 'info';
 
-/** Codes of 300 or more, or below 100 and not 0, are errors (spec 4). */
+/** Codes of 300 or more, or below 100 and not 0, are errors (docs/product.md#alert-style). */
 export const isDangerStatus = (code: number): boolean => code >= 300 || (code < 100 && code !== 0);
 export const isSuccessStatus = (code: number): boolean => code >= 200 && code < 300;
 
@@ -21,7 +21,7 @@ export const alertVariant = (code: number): AlertVariant =>
 export const redirectNotice = (seconds: number): string =>
   `Page will be redirected about ${seconds} second.`;
 
-/** Countdown of the Not Valid Link page (spec 2 wording, its 'wil' included). */
+/** Countdown of the Not Valid Link page (docs/product.md#invalid-link, its 'wil' included). */
 export const invalidLinkCountdown = (seconds: number): string =>
   `Page wil be redirected about ${seconds} second...`;
 
@@ -32,7 +32,7 @@ export type Outcome =
   | {
       kind: 'http';
       status: number;
-      /** The error body (DESIGN 5: { status, msg }), when there was one. */
+      /** The error body (docs/api.md#errors), when there was one. */
       body?: { status?: number; msg?: string };
       statusText?: string;
     }
@@ -95,7 +95,7 @@ export const httpMessages = {
   econnaborted: 'ECONNABORTED',
 } as const;
 
-/** Tooling and terminal messages (spec 8). */
+/** Tooling and terminal messages (docs/product.md#tooling-messages). */
 export const toolingMessages = {
   retryOpening: 'Please Retry opening file / folder',
   aborted: 'The user aborted a request.',
@@ -106,10 +106,10 @@ export const toolingMessages = {
   modelInfoReceived: 'Model info is received, please refresh and try again',
 } as const;
 
-/** The action whose success reads without the word 'Success!' (spec 8). */
+/** The action whose success reads without the word 'Success!' (docs/product.md#action-handler). */
 export const START_DOWNLOAD_ACTION = 'Start Download...';
 
-// Reason phrases for answers without a status text (HTTP/2 has none); 500 reads as the spec says.
+// Reason phrases for answers without a status text (HTTP/2 has none); docs/product.md#table-errors.
 const REASON_PHRASES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -252,7 +252,7 @@ export function resetPasswordMessage(o: Outcome): AlertMessage {
 }
 
 /**
- * The generic action handler (spec 8): '<action> Success!', '<action> ECONNABORTED' (status 0),
+ * The action handler (docs/product.md#action-handler): '<action> Success!', '<action> ECONNABORTED' (status 0),
  * '<action> <msg>(<status>)' when the body has a status, else '<action> <msg>' with 'Not Found'
  * for a 404 and 'Forbidden' for a 403 standing in for a missing msg, and 'Server No Response'.
  */
@@ -287,7 +287,7 @@ export function actionMessage(action: string, o: Outcome): AlertMessage {
 
 export type TableAlert = { tableStatusCode: number; tableStatusText: string; isLogout?: boolean };
 
-/** Table (list) load errors (spec 8); null on success. */
+/** Table (list) load errors (docs/product.md#table-errors); null on success. */
 export function tableErrorMessage(o: Outcome): TableAlert | null {
   switch (o.kind) {
     case 'success':

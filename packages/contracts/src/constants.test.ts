@@ -40,7 +40,7 @@ describe('constants', () => {
     expect(APP_VERSION).toBe('1.9.41');
   });
 
-  it('keeps millisecond units consistent with the spec wording', () => {
+  it('keeps millisecond units consistent with docs/product.md#limits', () => {
     expect(OTP_PAGE_TIMEOUT_MS).toBe(5 * MIN);
     expect(REQUEST_TIMEOUT_MS).toBe(61 * 1000);
     expect(PUBLIC_IP_CACHE_MS).toBe(4 * 60 * MIN);
@@ -70,7 +70,7 @@ describe('constants', () => {
     expect(DEVICE_ERROR_CODE_LAST - DEVICE_ERROR_CODE_FIRST + 1).toBe(17);
   });
 
-  it('matches the server auth limits of the design', () => {
+  it('matches the server auth limits of docs/security.md', () => {
     expect(EMAIL_CODE_TTL_MS).toBe(5 * MIN);
     expect(EMAIL_CODE_MAX_ATTEMPTS).toBe(5);
     expect(INVITATION_TTL_MS).toBe(7 * 24 * 60 * MIN);
@@ -83,7 +83,7 @@ describe('constants', () => {
     expect(TOTP_DIGITS).toBe(LOGIN_OTP_LENGTH);
   });
 
-  it('uses distinct browser storage keys, with the names the spec gives', () => {
+  it('uses distinct browser storage keys, named as in docs/product.md#browser-storage', () => {
     const keys = Object.values(STORAGE_KEYS);
     expect(new Set(keys).size).toBe(keys.length);
     expect(STORAGE_KEYS).toMatchObject({

@@ -1,18 +1,18 @@
-// Business constants and limits (spec section 9, plus spec 1-4 and 7 where they name a number) and
-// the server-side auth limits of DESIGN.md section 6. Units are part of every name.
+// Business constants and limits (docs/product.md#limits, and the pages that name a number) and
+// the server-side auth limits (docs/security.md). Units are part of every name.
 
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-// --- Product (spec 1) ---
+// --- Product (docs/product.md#preferences) ---
 export const APP_VERSION = '1.9.41';
 export const DEFAULT_LANGUAGE = 'en';
 
-// --- API (spec 7, DESIGN 1) ---
+// --- API (docs/product.md#calls) ---
 export const API_BASE_PATH = '/api/v1';
-/** The spec's local fallback port; also the server's default port. */
+/** The server's default port, and the SPA's fallback. */
 export const DEFAULT_PORT = 3458;
 export const REQUEST_TIMEOUT_MS = 61_000;
 /** HTTP statuses the client retries, while the attempt count is below HTTP_RETRY_MAX_ATTEMPTS. */
@@ -23,35 +23,35 @@ export const QUERY_STALE_MS = 15 * MINUTE_MS;
 export const QUERY_RETRIES = 3;
 export const QUERY_REFETCH_ON_WINDOW_FOCUS = false;
 
-// --- Lists (spec 7, 9) ---
+// --- Lists (docs/product.md#list-query) ---
 export const DEFAULT_PAGE_SIZE = 30;
 export const DEFAULT_SORT_COLUMN = 'first_name';
 export const DEFAULT_SORT_ORDER = 'asc';
 export const FIRST_PAGE = 1;
 export const ERASE_PAGE_SIZE = 9;
-/** Server-side bounds of the list query (DESIGN decision, see list-query.ts). */
+/** Server-side bounds of the list query (docs/api.md#requests-and-answers). */
 export const MAX_PAGE_SIZE = 100;
 export const LIST_KEYWORD_MAX_CHARS = 100;
 export const LIST_FILTER_MAX_ITEMS = 50;
 
-// --- Toasts, alerts, redirects (spec 2, 9) ---
+// --- Toasts, alerts, redirects (docs/product.md#limits) ---
 /** A redirect after an alert (sign-up's 400, the code page's failures). */
 export const ALERT_TIMEOUT_MS = 3000;
-/** How long a toast stays (docs/product.md#differences: the spec's 5 s default, not its 3 s). */
+/** How long a toast stays (docs/product.md#differences). */
 export const TOAST_DEFAULT_DELAY_MS = 5000;
 export const FORGOT_PASSWORD_REDIRECT_MS = 4000;
 export const RESET_PASSWORD_REDIRECT_MS = 5000;
 export const INVALID_LINK_REDIRECT_MS = 5000;
-/** Sign-up's 'short timeout' before /dashboard (spec 2 gives no number; decided here). */
+/** Sign-up's 'short timeout' before /dashboard (docs/product.md#register). */
 export const SIGN_UP_WELCOME_REDIRECT_MS = 1500;
 /** Countdown of the Not Valid Link page, in whole seconds. */
 export const INVALID_LINK_REDIRECT_S = INVALID_LINK_REDIRECT_MS / SECOND_MS;
 
-// --- OTP and MFA (spec 2, 5, 9) ---
+// --- OTP and MFA (docs/product.md#two-step) ---
 export const OTP_PAGE_TIMEOUT_MS = 300_000;
 export const LOGIN_OTP_LENGTH = 6;
 
-// --- Session (spec 4, 9) ---
+// --- Session (docs/product.md#session) ---
 export const SESSION_TIMEOUT_DEFAULT_MS = HOUR_MS;
 export const IDLE_PROMPT_LEAD_MS = MINUTE_MS;
 export const IDLE_MODAL_CHECK_MS = SECOND_MS;
@@ -61,16 +61,16 @@ export const KEEP_LOGGED_IN_MIN_REMAINING_MS = SECOND_MS;
 export const PAGE_RELOAD_GUARD_MS = 3 * SECOND_MS;
 /**
  * Signed out after this long without use (the idle-timer library's own default; the product's
- * own setting is not shown by the spec): IDLE_TIMEOUT_S's default, served by GET /config.
+ * IDLE_TIMEOUT_S's default, served by GET /config (docs/web.md#idle).
  */
 export const IDLE_TIMEOUT_DEFAULT_MS = 20 * MINUTE_MS;
 
-// --- Files and dates (spec 5, 9) ---
+// --- Files and dates (docs/product.md#client-side) ---
 export const SHA256_CHUNK_BYTES = 1_024_000;
 export const DATE_OFFSET_WEEK_DAYS = 7;
 export const DATE_OFFSET_MONTH_DAYS = 30;
 
-// --- Serial terminal (spec 3, 4, 9; DESIGN 8) ---
+// --- Serial terminal (docs/terminal-protocol.md) ---
 export const SERIAL_BAUD_RATE = 115200;
 export const SERIAL_FLOW_CONTROL = 'hardware';
 /** Web Serial `requestPort` filters: the two supported USB bridges. */
@@ -88,10 +88,10 @@ export const TERMINAL_CODE_FAILURE = 670000;
 export const DEVICE_ERROR_CODE_FIRST = 623901;
 export const DEVICE_ERROR_CODE_LAST = 623917;
 
-// --- Passwords (spec 5, 9) ---
+// --- Passwords (docs/product.md#password-meter) ---
 export const PASSWORD_METER_MIN_LENGTH = 8;
 
-// --- Dashboard and carousel (spec 2, 9) ---
+// --- Dashboard and carousel (docs/product.md#dashboard) ---
 export const CAROUSEL_SPEED_MS = 300;
 export const CAROUSEL_SPACING_PX = 30;
 export const CAROUSEL_INTERVAL_MS = 5000;
@@ -103,7 +103,7 @@ export const COUNTER_RESET_DAILY = 0;
 export const COUNTER_RESET_WEEKLY = 1;
 export const DEFAULT_COUNTER_RESET = COUNTER_RESET_WEEKLY;
 
-// --- Shell animation and timing (spec 2, 9) ---
+// --- Shell animation and timing (docs/product.md#shell) ---
 export const SCROLL_TOP_OFFSET_PX = 200;
 export const SCROLL_TOP_SPEED_MS = 600;
 export const MODAL_TRANSITION_MS = 300;
@@ -112,7 +112,7 @@ export const MODAL_BACKDROP_MS = 150;
 export const ASIDE_ANIMATION_MS = 300;
 export const PROGRESS_BAR_THICKNESS_PX = 3;
 
-// --- Layout defaults kept in browser storage (spec 1) ---
+// --- Layout defaults kept in browser storage (docs/product.md#preferences) ---
 export const DEFAULT_LAYOUT = {
   isSideMenuShown: true,
   isHeaderShown: false,
@@ -120,7 +120,7 @@ export const DEFAULT_LAYOUT = {
   primaryColor: 'blue',
 } as const;
 
-// --- Browser storage keys (spec 3; keys the spec does not name are decided here) ---
+// --- Browser storage keys (docs/product.md#browser-storage) ---
 export const STORAGE_KEYS = {
   apiToken: 'api_token',
   authExp: 'authExp',
@@ -134,17 +134,17 @@ export const STORAGE_KEYS = {
   layout: 'layout',
 } as const;
 
-// --- Companies and roles (DESIGN 7) ---
+// --- Companies and roles (docs/product.md#companies) ---
 export const PLATFORM_COMPANY_CODE = 'HQ';
 /** Head-office security centre: its users may open the Key Certificate Group page. */
 export const HQSC_COMPANY_CODE = 'HQSC';
 
-// --- Terms and conditions (spec 9) ---
+// --- Terms and conditions (docs/product.md#terms) ---
 export const TRIAL_PERIOD_DAYS = 60;
 export const DISPUTE_RESOLUTION_DAYS = 90;
 export const GOVERNING_LAW_COUNTRY = 'Taiwan';
 
-// --- Server-side authentication (DESIGN 6) ---
+// --- Server-side authentication (docs/security.md) ---
 export const EMAIL_CODE_TTL_MS = 5 * MINUTE_MS;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 /** POST /auth/login/otp only mails a code within this time of a correct password. */

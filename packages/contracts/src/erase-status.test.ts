@@ -14,7 +14,7 @@ import {
 } from './erase-status';
 
 describe('ERASE_STATUS', () => {
-  it('has the spec messages at 0-21 and Invalid Serial Number last', () => {
+  it('has the product messages at 0-21 and Invalid Serial Number last', () => {
     expect(ERASE_STATUS.slice(0, 22)).toEqual([
       'Success',
       'Unsupported Model',

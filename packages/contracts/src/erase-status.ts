@@ -1,10 +1,10 @@
 import { DEVICE_ERROR_CODE_FIRST, DEVICE_ERROR_CODE_LAST } from './constants';
 
-// Key Erase status table (spec 8). An erase record's `status` is an index into ERASE_STATUS; 0 is
-// success and every other index is a failure. Indexes 0-21 and the last are the spec's; the
+// Key Erase status table (docs/erase-status.md). A record's `status` is an index into ERASE_STATUS; 0 is
+// success and every other index is a failure. Indexes 0-21 and the last are the product's; the
 // layout of 22-46 is this project's, documented in docs/erase-status.md.
 
-/** Named device errors in the spec's order; the first 17 carry codes 623901-623917 in order. */
+/** Named device errors in the product's order; the first 17 carry codes 623901-623917 in order. */
 export const DEVICE_ERROR_NAMES = [
   'INVALID_PARA',
   'READ_FLASH_ERROR',
@@ -25,7 +25,7 @@ export const DEVICE_ERROR_NAMES = [
   'READ_FILE_ERROR',
   // No code of their own: reported by name in the terminal's failure reply.
   'PEM_READ_X509_ERROR',
-  // The spec shows this one as the unfilled placeholder '{hash}': a hash check failure.
+  // The product shows this one as the unfilled placeholder '{hash}': a hash check failure.
   'HASH_ERROR',
   'X509_GET_RSAKEY_ERROR',
   'AUTH_CODE_ERROR',
@@ -139,7 +139,7 @@ export function deviceErrorIndex(code: number | string): number | null {
 export const deviceErrorIndexByName = (name: string): number | null =>
   DEVICE_ERRORS.find((e) => e.name === name)?.index ?? null;
 
-// --- Help hints (spec 8) ---
+// --- Help hints (docs/erase-status.md#help-hints) ---
 
 export const ERASE_HELP_TOPICS = {
   enableSuld: 'How to enable SULD mode',
@@ -158,7 +158,7 @@ const HELP_INDEXES: Record<EraseHelpTopic, readonly number[]> = {
 export const eraseHelpTopics = (index: number): EraseHelpTopic[] =>
   (Object.keys(HELP_INDEXES) as EraseHelpTopic[]).filter((t) => HELP_INDEXES[t].includes(index));
 
-// --- Log lines (spec 8) ---
+// --- Log lines (docs/erase-status.md#log-lines) ---
 
 export const ERASE_LOG_LABELS = {
   snFail: 'SN Fail',
@@ -185,5 +185,5 @@ export function eraseLogLabel(step: EraseStep, isOk: boolean): string | null {
   }
 }
 
-/** The Key Erase page's status before anything happened (spec 4). */
+/** The Key Erase page's status before anything happened (docs/product.md#erase-run). */
 export const ERASE_INITIAL_STATUS_LABEL = 'Authorize';

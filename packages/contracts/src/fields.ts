@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Generic translated messages (spec 5). */
+/** Generic translated messages (docs/product.md#generic-messages). */
 export const genericMessages = {
   notValid: (name: string) => `${name} is not valid`,
   required: (name: string) => `${name} is required`,
@@ -13,7 +13,7 @@ export const genericMessages = {
   notFound: (name: string) => `The requested ${name} is not found`,
 } as const;
 
-// Field rules shared by forms (SPA) and request bodies (server). Messages are the spec's (section 5).
+// Field rules shared by forms (SPA) and request bodies (server). Messages: docs/product.md#validation.
 
 export const emailField = z
   .string({ error: 'Email is required' })

@@ -88,7 +88,7 @@ describe('signUpForm', () => {
     );
   });
 
-  it('enforces the password rules with the spec messages', () => {
+  it('enforces the password rules with the product messages', () => {
     const pw = (password: string) =>
       errorsOf(signUpForm, { ...validSignUp, password, confirm_password: password }).password;
     expect(pw('Abcdef1')).toBe('Minimum 8 symbols');
@@ -177,7 +177,7 @@ describe('otpForm', () => {
 });
 
 describe('contactForm', () => {
-  it('keeps the spec wording, including the 150 message at max 100', () => {
+  it('keeps the product wording, including the 150 message at max 100', () => {
     expect(errorsOf(contactForm, { subject: '', content: '' })).toEqual({
       subject: 'Subject is required',
       content: 'Content is required',
@@ -227,7 +227,7 @@ describe('profileForm and changePasswordForm', () => {
 });
 
 describe('textBounds and boundedText', () => {
-  it('holds the bounds table of the spec', () => {
+  it('holds the bounds table of docs/product.md#limits', () => {
     expect(textBounds.cap3Version).toEqual([4, 4]);
     expect(textBounds.cap4Version).toEqual([4, 99]);
     expect(textBounds.appNameOlder).toEqual([1, 20]);

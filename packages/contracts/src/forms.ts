@@ -4,10 +4,10 @@ import { contactBody } from './api/system';
 import { PASSWORD_METER_MIN_LENGTH } from './constants';
 import { emailField, genericMessages, otpCodeField, timeZoneField } from './fields';
 
-// Form schemas of spec section 5, with the spec's exact messages. The SPA validates with these;
+// Form schemas with their exact messages (docs/product.md#validation). The SPA checks with these;
 // passwords leave the browser hashed, so the server never sees the plain-text rules.
 
-/** File-selection and other file messages (spec 5). */
+/** File-selection and other file messages (docs/product.md#file-messages). */
 export const fileMessages = {
   noSource: 'No source has been selected.',
   formatNotRecognized: 'File format is not recognized.',
@@ -25,12 +25,12 @@ export const fileMessages = {
 } as const;
 
 export const PASSWORDS_MUST_MATCH = 'Passwords must match';
-/** The spec's second wording of the mismatch; used by the change-password form. */
+/** The second wording of the mismatch (docs/product.md#validation), in the change-password form. */
 export const PASSWORDS_DID_NOT_MATCH = "Password and Confirm Password didn't match";
 export const PASSWORD_RULE_MESSAGE = 'At least 1 uppercase, and 1 number password is required.';
 /**
  * Hint shown on Reset Password. It disagrees with the rule (resetPasswordForm accepts 3 characters);
- * the spec records both, so both are kept as they are.
+ * the product has both, so both are kept (docs/product.md#validation).
  */
 export const RESET_PASSWORD_HINT = 'Password must be at least 8 character and contain symbols';
 
@@ -108,7 +108,7 @@ export type SignInForm = z.infer<typeof signInForm>;
 export const forgotPasswordForm = z.object({ email: emailField });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
 
-/** The rule is 3-50 characters although RESET_PASSWORD_HINT says 8 with symbols (spec 5). */
+/** 3-50 characters although RESET_PASSWORD_HINT says 8 with symbols (docs/product.md#validation). */
 export const resetPasswordForm = z
   .object({
     newPassword: z
@@ -130,7 +130,7 @@ export const otpForm = z.object({
 });
 export type OtpForm = z.infer<typeof otpForm>;
 
-/** Contact Us: the request body is the form (its 'Maximum 150 symbols' at max 100 is the spec's). */
+/** Contact Us: the request body is the form ('Maximum 150 symbols' at max 100, as the product has it). */
 export const contactForm = contactBody;
 export type ContactForm = z.infer<typeof contactForm>;
 
@@ -229,7 +229,7 @@ const strengthRules: readonly {
   { id: 'special', label: 'A special character', test: (pw) => /[^\p{L}\p{N}]/u.test(pw) },
 ];
 
-/** Password strength meter (spec 5): five checks, score = share passed, 0-100 in steps of 20. */
+/** Strength meter (docs/product.md#password-meter): five checks, score = share passed, 0-100 by 20. */
 export function passwordStrength(pw: string): PasswordStrength {
   const checks = strengthRules.map((r) => ({ id: r.id, label: r.label, isPassed: r.test(pw) }));
   const passed = checks.filter((c) => c.isPassed).length;

@@ -9,7 +9,7 @@ import {
   MAX_PAGE_SIZE,
 } from './constants';
 
-// The list query string of spec 7: the SPA encodes, the server decodes with the same rules.
+// The list query string (docs/product.md#list-query): the SPA encodes, the server decodes, same rules.
 // Dates travel as wall-clock times without a zone ('yyyy-MM-ddTHH:mm'); the server reads them in
 // the user's time zone (wallTimeToInstant, dateRangeOf).
 
@@ -28,7 +28,7 @@ export type ListQuery = {
   activity?: readonly (string | number)[];
 };
 
-/** Sort columns that are the default of some list, so they are never written (spec 7). */
+/** Sort columns that are some list's default, so never written (docs/product.md#list-query). */
 export const DEFAULT_SORT_COLUMNS: readonly string[] = [DEFAULT_SORT_COLUMN, 'created_at'];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

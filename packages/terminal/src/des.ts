@@ -1,6 +1,6 @@
 // DES and Triple-DES (EDE) in ECB mode, in plain TypeScript so it runs in the browser as well as in
 // Node (WebCrypto has no DES). FIPS 46-3 tables; bit 1 is the most significant bit of byte 0.
-// Key parity bits are ignored, as usual. Used for key material only (spec 9), never for bulk data.
+// Key parity bits are ignored, as usual. For key material only (docs/terminal-protocol.md), never bulk data.
 
 // biome-ignore format: permutation tables read best as rows
 const IP = [
@@ -248,6 +248,6 @@ export const tdesDecryptEcb = (key: Uint8Array, data: Uint8Array): Uint8Array<Ar
   return ecb(data, (b) => c.decryptBlock(b));
 };
 
-/** Key check value: the first 3 bytes of the key encrypting a zero block (DESIGN 9). */
+/** KCV: the first 3 bytes of the key encrypting a zero block (docs/terminal-protocol.md#key-check-value). */
 export const keyCheckValue = (key: Uint8Array): Uint8Array<ArrayBuffer> =>
   createTripleDes(key).encryptBlock(new Uint8Array(8)).slice(0, 3);

@@ -15,7 +15,7 @@ import {
   sameCertificate,
 } from './x509';
 
-// The erase authorisation (DESIGN 8), shared by the server (which makes it) and the terminal
+// The erase authorisation (docs/terminal-protocol.md#6-the-erase-authorisation), shared by the server (which makes it) and the terminal
 // simulator (which checks it as a real terminal would):
 //
 //   digest    = first 8 bytes of SHA-256(SN || 0x00 || ESN || 0x00 || RN)      (ASCII text)

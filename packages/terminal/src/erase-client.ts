@@ -85,7 +85,7 @@ export function authorizationFailureStatus(error: unknown): number {
 }
 
 /**
- * Asks the user to pick a terminal (filters: the spec's two USB bridges). Null when no port was
+ * Asks the user to pick a terminal (filters: the two supported USB bridges, docs/product.md#device-log). Null when no port was
  * chosen (the run then ends with 17 Failed Initiation (Terminal Not Selected)).
  */
 export async function requestTerminal(

@@ -83,7 +83,7 @@ describe('readStepReply', () => {
     expect(ERASE_STATUS[r.status]).toBe(eraseStatusMessage(status));
   });
 
-  it('carries the spec message of unreadable replies', () => {
+  it('carries the product message of unreadable replies', () => {
     expect(readStepReply('sn', corrupt).message).toBe(
       'DLE unpack Failed, Wrong format response from terminal, reconnect the terminal and try again',
     );

@@ -16,7 +16,7 @@ import {
   readSerialText,
 } from './protocol';
 
-// Reading replies into the Key Erase steps: the result code of each step, the log line of spec 8
+// Reading replies into the Key Erase steps: the result code of each step, the log line (docs/erase-status.md#log-lines)
 // and the erase status index of the contracts' table. The mapping is tabled in
 // docs/terminal-protocol.md ('How a run maps to the erase status').
 
@@ -63,13 +63,13 @@ export type StepOutcome = {
   ok: boolean;
   /** Erase status index: 0 when the step succeeded (the run goes on), else the run's status. */
   status: number;
-  /** The log line of spec 8 ('SN Fail', 'RESET OK', ...); null for SN and RN successes. */
+  /** The log line (docs/erase-status.md#log-lines: 'SN Fail', 'RESET OK', ...); null for SN and RN successes. */
   label: string | null;
   /** The reply's result code; null when there was no readable reply. */
   code: string | null;
   /** The name a failure reply gave (e.g. 'AUTH_CODE_ERROR'); null otherwise. */
   reason: string | null;
-  /** The terminal message for a reply that could not be read (spec 8), or NO_RESPONSE_MESSAGE. */
+  /** The terminal message for a reply that could not be read (docs/product.md#tooling-messages), or NO_RESPONSE_MESSAGE. */
   message: string | null;
   /** Values read with the reader's rule: sn -> [SN, ESN, model]; rn -> [RN]; else []. */
   values: string[];
@@ -153,10 +153,10 @@ function readOk(step: EraseStep, fields: readonly Uint8Array[]): StepOutcome {
   }
 }
 
-// --- Device log entries (spec 3) ---
+// --- Device log entries (docs/product.md#device-log) ---
 
 /**
- * One line of the device log. Spec 3: "an array of unpacked text, raw bytes, checksum and hex";
+ * One line of the device log. docs/product.md#device-log: unpacked text, raw bytes, checksum, hex;
  * the other fields say where the line sits in the run.
  */
 export type DeviceLogEntry = {
@@ -172,9 +172,9 @@ export type DeviceLogEntry = {
   step: EraseStep;
   /** The reply's result code, or null. */
   code: string | null;
-  /** The spec 8 log line for a reply ('SN Fail', 'RESET OK', ...), or null. */
+  /** The log line (docs/erase-status.md#log-lines) for a reply ('SN Fail', 'RESET OK', ...), or null. */
   label: string | null;
-  /** The spec 8 terminal message for a reply that could not be read, or NO_RESPONSE_MESSAGE. */
+  /** The terminal message (docs/product.md#tooling-messages) for a reply that could not be read, or NO_RESPONSE_MESSAGE. */
   message: string | null;
 };
 
@@ -218,7 +218,7 @@ export function receivedLogEntry(
 }
 
 /**
- * Reads a stored log again: the n-th received entry belongs to the n-th step (spec 4, "the step is
+ * Reads a stored log again: the n-th received entry belongs to the n-th step (docs/product.md#erase-run: "the step is
  * derived from position in the log"), and its raw bytes are unpacked again. Entries past the erase
  * step are ignored.
  */

@@ -152,7 +152,7 @@ describe('createFrameParser', () => {
     );
   });
 
-  it('reports a wrong check byte as corrupt with the spec message', () => {
+  it('reports a wrong check byte as corrupt with the product message', () => {
     const frame = encodeFrame(hex('3632303030305A'));
     frame[frame.length - 1]! ^= 0xff;
     const [e] = parseAll([frame]);

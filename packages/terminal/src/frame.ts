@@ -1,7 +1,7 @@
 import { toolingMessages } from '@tkc/contracts/alerts';
 import { FRAME_DLE, FRAME_ETX, FRAME_STX } from '@tkc/contracts/constants';
 
-// Terminal framing (spec 9, DESIGN 8; bytes in docs/terminal-protocol.md):
+// Terminal framing (docs/terminal-protocol.md#2-frames):
 //   DLE STX | payload with every DLE doubled | DLE ETX | check byte
 // The check byte is the XOR of the unstuffed payload bytes and is sent as is (never stuffed).
 

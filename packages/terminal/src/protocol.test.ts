@@ -90,7 +90,7 @@ describe('fields and replies', () => {
   });
 });
 
-describe('readSerialText (spec 5)', () => {
+describe('readSerialText (docs/product.md#client-side)', () => {
   it('strips the last 2 characters and, when asked, leading zeros', () => {
     expect(readSerialText('0000000000012345\r\n')).toBe('0000000000012345');
     expect(readSerialText('0000000000012345\r\n', { stripLeadingZeros: true })).toBe('12345');

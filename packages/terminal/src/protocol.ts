@@ -11,7 +11,7 @@ import { fromHex, latin1, toHex, utf8 } from './bytes';
 //   reply payload   = result code (6 ASCII digits) + fields
 //   field           = length (2 bytes, big-endian) + that many bytes
 //
-// Text fields of replies (SN, ESN, RN, model) end with CR LF, which the reader's rule of spec 5
+// Text fields of replies (SN, ESN, RN, model) end with CR LF, which the reader's rule (docs/product.md#client-side)
 // strips; SN and ESN are zero-padded on the left to 16 characters.
 
 export const COMMAND_IDS = {
@@ -137,7 +137,7 @@ export function decodeReply(payload: Uint8Array): Reply | null {
 }
 
 /**
- * The serial reader's rule (spec 5): drop the last 2 characters of the incoming text and, when
+ * The serial reader's rule (docs/product.md#client-side): drop the last 2 characters of the incoming text and, when
  * asked, its leading zeros. Text of 2 characters or fewer reads as ''.
  */
 export function readSerialText(

@@ -89,7 +89,7 @@ async function authFor(t: SimulatedTerminal, rn: string, signingKey?: CryptoKey)
 }
 
 describe('SimulatedSerialPort (Web Serial shape)', () => {
-  it('reports the spec USB identifiers', () => {
+  it('reports the supported USB identifiers', () => {
     const { port } = createSimulatedSetup(terminalOptions());
     expect(port.getInfo()).toEqual({ usbVendorId: 5971, usbProductId: 51460 });
     const other = new SimulatedSerialPort(new SimulatedTerminal(terminalOptions()), {

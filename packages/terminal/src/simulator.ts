@@ -222,7 +222,7 @@ function replyFor(name: DeviceErrorName): Uint8Array<ArrayBuffer> {
 // --- The port ---
 
 export type SimulatedSerialPortOptions = {
-  /** USB identifiers; the first pair of the spec by default. */
+  /** USB identifiers; the first supported pair by default (docs/product.md#device-log). */
   info?: SerialPortInfoLike;
   /** Replies go out in chunks of at most this many bytes (default: whole). */
   replyChunkBytes?: number;

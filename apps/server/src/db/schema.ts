@@ -231,7 +231,7 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-/** Terminal models; the family sets the app-name limit (older 1-20, newer 1-64; spec section 5). */
+/** Terminal models; the family sets the app-name limit (1-20 or 1-64, docs/product.md#limits). */
 export const models = pgTable('models', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
@@ -287,7 +287,7 @@ export const eraseKeys = pgTable('erase_keys', {
   createdAt: createdAt(),
 });
 
-/** One Key Erase run as the page reported it (spec 3, "Erase record"). */
+/** One Key Erase run as the page reported it (docs/product.md#erase-record). */
 export const eraseRecords = pgTable(
   'erase_records',
   {

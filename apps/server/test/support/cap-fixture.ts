@@ -133,7 +133,7 @@ export function makeKeyCap(
   );
 }
 
-/** The documented offsets (docs/formats/cap.md#8): signed part, signature, key block parts. */
+/** The documented offsets (docs/formats/cap.md#8-checking-a-cap-with-openssl): signed part, signature, key block parts. */
 export function capSlices(cap: Uint8Array) {
   const view = new DataView(cap.buffer, cap.byteOffset, cap.byteLength);
   const h = view.getUint32(8);

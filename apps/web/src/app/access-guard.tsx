@@ -32,7 +32,7 @@ export function AccessGuard({ user, children }: { user: CurrentUser; children: R
   return children;
 }
 
-/** /key-erase: the process page for the key-erase role, the log for the others (spec 2). */
+/** /key-erase: the process for the key-erase role, the log for the others (docs/product.md#menu). */
 export function KeyEraseLanding() {
   const subject = useSubject();
   if (!subject) return null;

@@ -6,7 +6,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
 import { useAuthStatus } from '@/lib/auth';
 
-// Route rules of spec 2. Signed out: everything but auth/* goes to /auth and unknown paths to the
+// Route rules (docs/product.md#screens). Signed out: all but auth/* goes to /auth, unknown paths to the
 // root. Signed in: the index and auth/* go to /dashboard, unknown paths to /error/404.
 
 /** `/`: the dashboard when signed in, else sign-in. Navigation state (messages) passes through. */
@@ -39,7 +39,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The authenticated area: a loading screen until the profile arrives (spec 2). */
+/** The authenticated area: a loading screen until the profile arrives (docs/product.md#signed-in) */
 export function SignedInOnly({ children }: { children: ReactNode }) {
   const auth = useAuthStatus();
   const location = useLocation();

@@ -5,7 +5,7 @@ const RELOAD_AT_KEY = 'chunk_reload_at';
 
 /**
  * A lazy route whose chunk failed to load (usually after a deployment) reloads the page, at most
- * once every three seconds (spec 2); a repeated failure is rethrown to the route's error page.
+ * once every 3 s (docs/product.md#signed-in); a repeated failure is rethrown to the route's error page.
  */
 export function lazyPage<M extends { Component: ComponentType }>(load: () => Promise<M>) {
   return async (): Promise<{ Component: ComponentType }> => {

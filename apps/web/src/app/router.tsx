@@ -8,7 +8,7 @@ import { CatchAll, HomeRedirect, SignedOutOnly } from './gates';
 import { lazyPage } from './lazy-page';
 import { RootLayout, RouteError } from './root-layout';
 
-// Routes of spec 2. Every page is its own lazy chunk (behind the 3 px progress bar).
+// Routes (docs/product.md#routes). Every page is its own lazy chunk (behind the 3 px progress bar).
 
 const handle = (h: RouteHandle) => h;
 const rel = (path: string) => path.replace(/^\//, '');

@@ -8,7 +8,7 @@ import { useCountdown } from '@/lib/use-countdown';
 export type AlertKind = 'success' | 'danger' | 'info' | 'warning';
 
 type AlertBannerProps = {
-  /** The style; without it, `statusCode` decides (spec 4 classification). */
+  /** The style; without it, `statusCode` decides (docs/product.md#alert-style). */
   kind?: AlertKind;
   statusCode?: number;
   children: ReactNode;
@@ -31,7 +31,7 @@ const icons = {
   warning: IconAlertTriangle,
 };
 
-/** The alert banner (spec 4): danger or success style, with an optional redirect notice. */
+/** The alert banner (docs/product.md#alert-style): danger or success, maybe a redirect notice. */
 export function AlertBanner({
   kind: givenKind,
   statusCode = 0,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** /error/404 and /error/500 (spec 2), also shown when a route fails to render. */
+/** /error/404 and /error/500 (docs/product.md#system-pages), also when a route fails to render. */
 export function ErrorPage({ kind }: { kind: 404 | 500 }) {
   const { t } = useTranslation();
   const is404 = kind === 404;

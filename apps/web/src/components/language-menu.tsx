@@ -15,7 +15,7 @@ type LanguageMenuProps = {
   isCompact?: boolean;
 };
 
-/** The language switcher (spec 2): the six languages, each named in itself. */
+/** The language switcher (docs/product.md#shell): the six languages, each named in itself. */
 export function LanguageMenu({ onChanged, isCompact = false }: LanguageMenuProps) {
   const { t, i18n } = useTranslation();
   const active = currentLanguage();

@@ -6,7 +6,7 @@ import { type ListState, lastDays } from '@/lib/use-list-state';
 import { DateField } from './date-field';
 
 // Filter controls shared by the server-side lists: the keyword box, a date range (calendar days of
-// the user's time zone, with the 7- and 30-day shortcuts of spec 9) and 'Clear filters'.
+// the user's time zone, with the 7- and 30-day shortcuts, docs/product.md#list-query), 'Clear filters'.
 
 export function KeywordFilter({
   list,

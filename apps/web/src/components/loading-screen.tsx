@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './logo';
 
-/** Shown until the profile arrives (spec 2) and while a page's language or code loads. */
+/** Shown until the profile arrives (docs/product.md#signed-in) and while a page's code loads. */
 export function LoadingScreen({ label }: { label?: string }) {
   const { t, ready } = useTranslation(undefined, { useSuspense: false });
   return (

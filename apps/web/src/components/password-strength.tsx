@@ -4,7 +4,7 @@ import { passwordStrength } from '@tkc/contracts/forms';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/i18n';
 
-/** Password strength meter (spec 5): length 8, lowercase, uppercase, digit, special character. */
+/** Password strength meter: the five checks of docs/product.md#password-meter. */
 export function PasswordStrength({ value }: { value: string }) {
   const { t } = useTranslation();
   if (!value) return null;

@@ -4,7 +4,7 @@ import { IconArrowUp } from '@tabler/icons-react';
 import { SCROLL_TOP_OFFSET_PX, SCROLL_TOP_SPEED_MS } from '@tkc/contracts/constants';
 import { useTranslation } from 'react-i18next';
 
-/** Scrolls the window to the top in `durationMs`, easing out (spec 9: 600 ms). */
+/** Scrolls the window to the top in `durationMs`, easing out (600 ms, docs/product.md#shell). */
 export function scrollToTop(durationMs: number, isInstant = false): void {
   const start = window.scrollY;
   if (isInstant || start === 0) {
@@ -21,7 +21,7 @@ export function scrollToTop(durationMs: number, isInstant = false): void {
   requestAnimationFrame(step);
 }
 
-/** Shown once the page is scrolled 200 px (spec 2). */
+/** Shown once the page is scrolled 200 px (docs/product.md#shell). */
 export function ScrollToTop() {
   const { t } = useTranslation();
   const [scroll] = useWindowScroll();

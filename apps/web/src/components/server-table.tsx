@@ -17,7 +17,7 @@ import type { ListState } from '@/lib/use-list-state';
 import classes from './server-table.module.css';
 
 // The one server-side table of the management screens (mantine-datatable): paging, sorting,
-// loading overlay, empty state, and the table error handler of spec 8 above the rows. A sortable
+// loading overlay, empty state, the list error (docs/product.md#table-errors) above the rows. A sortable
 // header is a button inside the header cell, which says its order with aria-sort (the library's
 // own sortable header turns the cell itself into a button, where aria-sort is not allowed).
 

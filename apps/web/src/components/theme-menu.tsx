@@ -15,7 +15,7 @@ const options: { value: MantineColorScheme; labelKey: string; Icon: typeof IconS
   { value: 'auto', labelKey: 'theme.system', Icon: IconDeviceDesktop },
 ];
 
-/** Light / Dark / System (spec 2 and 4); Mantine keeps the choice in local storage. */
+/** Light / Dark / System (docs/product.md#preferences); Mantine keeps it in local storage. */
 export function ThemeMenu({ variant = 'default' }: { variant?: 'default' | 'subtle' }) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();

@@ -7,7 +7,7 @@ const icons = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop };
 const labelKeys = { light: 'theme.light', dark: 'theme.dark', auto: 'theme.system' };
 
 /**
- * The sign-in screens' theme toggle (spec 2): one button cycling Light, Dark and System. A plain
+ * The sign-in screens' theme toggle (docs/product.md#signed-out): one button cycling the three. A plain
  * button keeps the popover machinery of the shell's theme menu out of the sign-in bundle.
  */
 export function ThemeToggle() {

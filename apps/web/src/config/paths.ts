@@ -1,6 +1,6 @@
 import { APP_PATHS } from '@tkc/contracts/access/navigation';
 
-// Every route of the console (spec 2), in one place. `path` is the router pattern, `getHref` the
+// Every route (docs/product.md#routes), in one place. `path` is the router pattern, `getHref` the
 // link to it.
 
 const route = <P extends string>(path: P) => ({ path, getHref: () => path }) as const;
@@ -9,7 +9,7 @@ export const paths = {
   home: route('/'),
   auth: {
     signIn: route('/auth'),
-    /** Alias of sign-in: Cancel buttons and /logout go here (spec 2). */
+    /** Alias of sign-in: Cancel buttons and /logout go here (docs/product.md#sign-in). */
     login: route('/auth/login'),
     otp: route('/auth/otp'),
     forgotPassword: route('/auth/forgot-password'),

@@ -5,7 +5,7 @@ import { toast } from './notify';
 import { outcomeOf } from './outcome';
 
 /**
- * The generic action handler (spec 8) as a toast: '<action> Success!' or the error text. A 401 has
+ * The action handler (docs/product.md#action-handler) as a toast: '<action> Success!' or the error. A 401 has
  * already ended the session in the API client (the shell then says 'Please Login again.').
  */
 export function showActionResult(action: string, outcome: Outcome): void {

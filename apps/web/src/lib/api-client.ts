@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { codedErrorOf, localizeApiErrorText } from './api-errors';
 import { clearSession, endSession, getSession, setSession } from './session';
 
-// The one HTTP client of the console (spec 7): base /api/v1, the Authid header, the session token
+// The console's one HTTP client (docs/product.md#calls): base /api/v1, the Authid header, the session token
 // taken from the authid header of every answer (errors included), retries and the 61 s timeout.
 
 export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? API_BASE_PATH;
@@ -35,7 +35,7 @@ export class ApiError extends Error {
   /** `status` of the error body, when the server sent one. */
   readonly bodyStatus: number | null;
   readonly statusText: string;
-  /** The error body, for the spec-8 handlers; its `msg` is `serverMsg`, so they show it translated. */
+  /** The error body, for docs/product.md#errors; its `msg` is `serverMsg`, so they show it translated. */
   readonly body: unknown;
 
   constructor(opts: {

@@ -5,12 +5,12 @@ import { queryClient } from './react-query';
 import { clearSession, endSession, getSession, useSession } from './session';
 import { removeStorage, storageKeys } from './storage';
 
-// The signed-in user (spec 3, "Current user"): GET /auth/profile, loaded at start-up.
+// The signed-in user (docs/product.md#current-user): GET /auth/profile, loaded at start-up.
 
 export const profileQueryKey = ['auth', 'profile'] as const;
 
 export async function getProfile(signal?: AbortSignal): Promise<CurrentUser> {
-  // Spec 4: a 401 on the profile load clears the stored login and pending-verification data.
+  // docs/product.md#logout: a 401 on the profile load clears the stored login and pending sign-in.
   const answer = await apiRequest('/auth/profile', {
     schema: profileResponse,
     auth: 'required',
@@ -30,7 +30,7 @@ export function useUser() {
 }
 
 /**
- * Logout (spec 4): may call the server first, then clears the token, the temporary token and the
+ * Logout (docs/product.md#logout): may call the server first, then clears the token, the temporary one and the
  * current user. Never throws: a failing server call still signs the browser out.
  */
 export async function logout({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {

@@ -1,6 +1,6 @@
 import { sha256Bytes } from './sha256';
 
-// Spec 3: a missing or placeholder avatar becomes one generated from a hash of the e-mail. It is
+// docs/product.md#current-user: a missing or placeholder avatar is drawn from a hash of the e-mail. It is
 // drawn here (a 5x5 mirrored identicon) rather than fetched from a third-party service.
 
 const PLACEHOLDER_PATTERNS = [/placeholder/i, /blank/i, /default[-_]?avatar/i, /^\s*$/];

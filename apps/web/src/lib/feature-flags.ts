@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { configResponse, type FeatureFlags } from '@tkc/contracts/api/system';
 import { apiRequest } from './api-client';
 
-// GET /config: the feature flags (spec 3) that shape the menu and open or close routes.
+// GET /config: the feature flags (docs/product.md#feature-flags) that shape the menu and the routes.
 
 export async function getFeatureFlags(signal?: AbortSignal): Promise<FeatureFlags> {
   const answer = await apiRequest('/config', { schema: configResponse, signal });

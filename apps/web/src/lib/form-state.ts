@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-// Pure parts of the form state (spec 2, "General UI behaviour"): errors come from the shared zod
+// Pure parts of the form state (docs/product.md#forms): errors come from the shared zod
 // schema, one message per field (its first problem), in the schema's own (English) words.
 
 export type FieldErrors = Record<string, string>;

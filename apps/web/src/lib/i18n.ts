@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { messageKey } from './messages';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
-// Languages of spec 1. Each language is its own chunk, loaded on demand, so /auth only carries the
+// Languages (docs/product.md#preferences). Each language is its own chunk, loaded on demand; /auth only carries the
 // one in use. The 'terms' namespace (long legal text) is loaded only by the terms screens.
 
 export const languageCodes = ['de', 'en', 'es', 'fr', 'ja', 'zh'] as const;
@@ -183,7 +183,7 @@ export async function initI18n(): Promise<void> {
   void i18n.loadNamespaces('apiErrors');
 }
 
-/** Switches the language and keeps the choice in browser storage (spec 1). */
+/** Switches the language and keeps the choice in browser storage (docs/product.md#preferences). */
 export async function changeLanguage(lng: LanguageCode): Promise<void> {
   writeStorage(storageKeys.language, lng);
   document.documentElement.lang = lng;
@@ -195,7 +195,7 @@ export function currentLanguage(): LanguageCode {
 }
 
 /**
- * Translates a message of the catalogue (validation and server messages, spec 5 and 8). Its English
+ * Translates a catalogue message (docs/product.md#validation, docs/product.md#errors). Its English
  * text is its key, so an unknown message (e.g. a new server text) still shows, in English.
  */
 export function translateMessage(message: string, vars?: Record<string, unknown>): string {

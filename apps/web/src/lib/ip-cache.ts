@@ -1,6 +1,6 @@
 import { PUBLIC_IP_CACHE_MS } from '@tkc/contracts/constants';
 
-/** The public address kept in local storage with the time it was learnt (spec 9: 4 hours). */
+/** The public address kept 4 hours in local storage, with when it was learnt (docs/product.md#calls). */
 export type CachedIp = { ip: string; at: number };
 
 export function cachedIp(now: number, cached: CachedIp | null): string | null {

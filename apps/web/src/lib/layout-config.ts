@@ -2,7 +2,7 @@ import { DEFAULT_LAYOUT } from '@tkc/contracts/constants';
 import { useSyncExternalStore } from 'react';
 import { readJson, storageKeys, writeStorage } from './storage';
 
-// The layout configuration (spec 1), kept in browser storage: side menu shown, header hidden (the
+// The layout configuration (docs/product.md#preferences), kept in the browser: side menu shown, header hidden (the
 // optional second, horizontal menu bar), dark skin on (a dark side menu), blue primary colour.
 
 export type LayoutConfig = {

@@ -1,4 +1,4 @@
-// Catalogue messages (spec 5 validation, spec 8 errors) are English sentences; their English text
+// Catalogue messages (docs/product.md#validation, docs/product.md#errors) are English; their English text
 // is their key in the 'msg' namespace. Messages that carry a number use a template key.
 
 const templates: {
@@ -37,7 +37,7 @@ export function messageKey(message: string): { key: string; vars: Record<string,
 type Translate = (message: string, vars?: Record<string, string>) => string;
 
 /**
- * Localises a generic action-handler text (spec 8: '<action> Success!', '<action> <msg>(<status>)',
+ * Localises an action-handler text (docs/product.md#action-handler: '<action> Success!', '<action> <msg>(<status>)',
  * '<action> <msg>'): the action and the message are translated apart, the status kept.
  */
 export function localizeActionText(action: string, text: string, tr: Translate): string {

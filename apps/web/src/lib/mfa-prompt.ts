@@ -2,7 +2,7 @@ import { getSession } from './session';
 import { sha256Hex } from './sha256';
 import { readStorage, removeStorage, storageKeys } from './storage';
 
-// The second-factor suggestion (spec 2 and 3). `confirmMFA` (local storage, 'true' after sign-up)
+// The second-factor suggestion (docs/product.md#dashboard). `confirmMFA` (local storage, 'true' after sign-up)
 // asks account settings to open its MFA section with a prompt. The dashboard's banner shows while
 // the account has no second factor chosen; its 'Later' clears `confirmMFA` and hides the banner for
 // the rest of this sign-in on this device (the mark is tied to the session token, so the banner

@@ -1,7 +1,7 @@
 import { TOAST_DEFAULT_DELAY_MS } from '@tkc/contracts/constants';
 import i18n from 'i18next';
 
-// Alert toasts (spec 2): queued by Mantine's notifications store (a few shown at a time) and each
+// Alert toasts (docs/product.md#forms): queued by Mantine's notifications store (a few at a time) and each
 // removed after three seconds. The toast machinery loads with the first toast, so pages that
 // never show one (most visits to sign-in) do not pay for it. Texts arrive already translated.
 

@@ -4,7 +4,7 @@ import { ApiError } from './api-client';
 import { outcomeOf } from './outcome';
 
 describe('outcomeOf', () => {
-  it('maps client errors to the spec-8 outcomes', () => {
+  it('maps client errors to the outcomes of docs/product.md#errors', () => {
     expect(outcomeOf(new ApiError({ message: 't', status: 0, code: 'ECONNABORTED' }))).toEqual({
       kind: 'timeout',
     });

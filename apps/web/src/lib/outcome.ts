@@ -1,7 +1,7 @@
 import { httpOutcome, type Outcome } from '@tkc/contracts/alerts';
 import { isApiError } from './api-client';
 
-/** What the spec-8 handlers need to know about a failed call. */
+/** What the handlers of docs/product.md#errors need to know about a failed call. */
 export function outcomeOf(error: unknown): Outcome {
   if (!isApiError(error)) return { kind: 'no-response' };
   if (error.code === 'ECONNABORTED') return { kind: 'timeout' };

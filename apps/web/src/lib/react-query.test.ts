@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { queryClient, shouldRetryQuery } from './react-query';
 
-// The query rules of docs/product.md (spec 7): fresh for 15 minutes, 3 retries, never a retry of
+// The query rules of docs/product.md#retries: fresh for 15 minutes, 3 retries, never a retry of
 // a 4xx answer (it will not change), no refetch when the window regains focus.
 
 const answered = (status: number) => new ApiError({ message: `status ${status}`, status });

@@ -6,7 +6,7 @@ import {
 } from '@tkc/contracts/constants';
 import { isApiError } from './api-client';
 
-/** Spec 7: 3 retries, but a 4xx answer (bad input, no session, not found) will not change. */
+/** docs/product.md#retries: 3 retries, but a 4xx (bad input, no session, not found) will not change. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (failureCount >= QUERY_RETRIES) return false;
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;

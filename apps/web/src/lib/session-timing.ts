@@ -4,7 +4,7 @@ import {
   PAGE_RELOAD_GUARD_MS,
 } from '@tkc/contracts/constants';
 
-// Pure timing rules of the session (spec 4) and of the chunk-reload guard (spec 2).
+// Timing rules of the session (docs/product.md#session) and chunk reloads (docs/product.md#signed-in).
 
 /** Milliseconds left before the session expires (never negative). */
 export const remainingMs = (expiresAt: number | null, now: number): number =>

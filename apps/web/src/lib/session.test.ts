@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installMemoryLocalStorage } from './memory-local-storage';
 
 // The stored session (docs/web.md): the expiry comes from the authid header; without one the
-// session counts one hour (spec 4's default); a new session starts the idle timer afresh.
+// session counts one hour (docs/product.md#session); a new session starts the idle timer afresh.
 
 const store = installMemoryLocalStorage();
 

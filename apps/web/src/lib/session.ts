@@ -2,11 +2,11 @@ import { SESSION_TIMEOUT_DEFAULT_MS } from '@tkc/contracts/constants';
 import { useSyncExternalStore } from 'react';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
-// The login token (spec 3/4): taken from the authid header of every response, kept in local storage
+// The login token (docs/product.md#login-token): from the authid header of every response, kept in local storage
 // as api_token + authExp, and cleared on logout. A 401 does not clear the screen at once: it marks the
 // session as ended so the shell can say 'Please Login again.' before sending the user to sign in.
 
-/** Spec 9: the session timeout when no expiry is known. */
+/** docs/product.md#session: the session timeout when no expiry is known. */
 export const DEFAULT_SESSION_MS = SESSION_TIMEOUT_DEFAULT_MS;
 
 /** Why a session ended under the user's feet: idle expiry, a 401 on a call, or on a table call. */
@@ -75,7 +75,7 @@ export function endSession(reason: SessionEndReason): void {
   emit({ token: null, expiresAt: null, endedBy: reason });
 }
 
-/** Logout (spec 4): clears the token, the temporary token and the user id. */
+/** Logout (docs/product.md#logout): clears the token, the temporary token and the user id. */
 export function clearSession(): void {
   removeStorage(
     storageKeys.apiToken,

@@ -1,9 +1,9 @@
 import { STORAGE_KEYS } from '@tkc/contracts/constants';
 
-// Every browser-storage key the console uses, in one place (spec 3, "Login token" and friends).
+// Every browser-storage key the console uses, in one place (docs/product.md#browser-storage).
 export const storageKeys = {
   ...STORAGE_KEYS,
-  /** Cached public address: { ip, at } (spec 9: 4 hours). */
+  /** Cached public address: { ip, at } (4 hours). */
   publicIp: 'public_ip',
   /** Same key (and values) the boot script public/color-scheme.js reads: light | dark | auto. */
   colorScheme: STORAGE_KEYS.theme,

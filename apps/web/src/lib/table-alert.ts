@@ -3,7 +3,7 @@ import { translateMessage } from './i18n';
 import { outcomeOf } from './outcome';
 
 /**
- * The table error handler (spec 8) for list screens: the status and text to show in place of the
+ * The list error handler (docs/product.md#table-errors): the status and text to show in place of the
  * rows. A 401 has already ended the session in the API client (table flag).
  */
 export function tableAlertOf(error: unknown): TableAlert | null {

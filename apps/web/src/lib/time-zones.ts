@@ -1,4 +1,4 @@
-// Time zones for the sign-up dropdown (spec 2: all supported zones, the browser's by default) and
+// Time zones for the sign-up dropdown (docs/product.md#register: the browser's by default) and
 // for showing dates in the user's zone.
 
 export function browserTimeZone(): string {

@@ -14,7 +14,7 @@ export type UseFormOptions<T extends Values> = {
 );
 
 /**
- * Form state of spec 2: values, errors, touched flags, a submitting flag and a submit count. Errors
+ * Form state (docs/product.md#forms): values, errors, touched flags, submitting flag, submit count. Errors
  * are always known (so a form can disable its button from the start); they show once touched.
  * On submit every field becomes touched and a failed validation stops the submit.
  */

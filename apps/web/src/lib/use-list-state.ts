@@ -13,7 +13,7 @@ import {
   parseListView,
 } from './list-url';
 
-// The state of one server-side list (spec 7 query): page, page size, sort and filters, kept in
+// The state of one server-side list (docs/product.md#list-query): page, size, sort and filters, kept in
 // the address (lib/list-url.ts) so Back and reload keep them. Changing a filter, the sort or the
 // page size goes back to the first page. The keyword reaches the address (and the server) a moment
 // after typing stops, not on every key.
@@ -90,7 +90,7 @@ export function useListState(defaults: ListDefaults) {
   const setPage = useCallback((page: number) => update({ page }), [update]);
 
   const { page, limit, sort, filters } = view;
-  /** The list query of spec 7, for `encodeListQuery`. */
+  /** The list query (docs/product.md#list-query), for `encodeListQuery`. */
   const query: ListQuery = useMemo(
     () => ({
       limit,
@@ -151,7 +151,7 @@ export function todayIn(timeZone?: string, now = new Date()): string {
 
 /**
  * The range of the last `days` days, today included, as calendar days of the user's zone (the
- * 7- and 30-day shortcuts of spec 9; the server reads the days in the same zone).
+ * 7- and 30-day shortcuts, docs/product.md#list-query; the server reads the days in the same zone).
  */
 export function lastDays(
   days: number,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, re-read every `intervalMs` (the header's 1000 ms poll, spec 4). */
+/** The current time, re-read every `intervalMs` (the header's 1 s poll, docs/product.md#limits). */
 export function useNow(intervalMs: number, isActive = true): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// Connectivity (spec 4): online or offline, switching on the browser's events.
+// Connectivity (docs/product.md#states): online or offline, switching on the browser's events.
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);

@@ -238,9 +238,9 @@ const en = {
       'kcg-manager': 'Key Generation Centre',
     },
   },
-  /** The message catalogue: English text is the key (spec 5 validation, spec 8 errors). */
+  /** The message catalogue: English text is the key (docs/product.md#validation, #errors). */
   msg: {
-    // Validation (spec 5)
+    // Validation (docs/product.md#validation)
     'Email is required': 'Email is required',
     'Wrong email format': 'Wrong email format',
     'Minimum {{n}} symbols': 'Minimum {{n}} symbols',
@@ -291,7 +291,7 @@ const en = {
     'An uppercase letter': 'An uppercase letter',
     'A number': 'A number',
     'A special character': 'A special character',
-    // Sign-in screens (spec 8)
+    // Sign-in screens (docs/product.md#errors)
     'Server has no response.': 'Server has no response.',
     'This Email has been Registered, please login instead.':
       'This Email has been Registered, please login instead.',
@@ -315,7 +315,7 @@ const en = {
       'Redirected because not entered the OTP within the past 5 minutes.',
     'Please Login again.': 'Please Login again.',
     'No AuthId': 'No AuthId',
-    // Generic handlers (spec 8)
+    // Generic handlers (docs/product.md#action-handler)
     '{{action}} Success!': '{{action}} Success!',
     'Page will be redirected about {{n}} second.': 'Page will be redirected about {{n}} second.',
     'Server No Response': 'Server No Response',

@@ -121,7 +121,7 @@ describe.each(Object.entries(bundles))('language %s', (lng, bundle) => {
 });
 
 describe('English', () => {
-  it('keeps the spec texts word for word', () => {
+  it('keeps the product texts word for word', () => {
     const t = en.translation;
     expect(t.signIn.forgotPassword).toBe('Forgot Password ?');
     expect(t.signIn.sendingOtp).toBe('Sending OTP to your email...');
@@ -419,7 +419,7 @@ describe('keyErase namespace, English', () => {
     });
   });
 
-  it('names every log line, terminal message and help question of spec 8', () => {
+  it('names every log line, terminal message and help question (docs/erase-status.md)', () => {
     expect(keyEraseEn.logLabels).toEqual(ERASE_LOG_LABELS);
     expect(Object.values(keyEraseEn.terminalMessages).sort()).toEqual(
       [ALL_ZERO_MESSAGE, DLE_UNPACK_FAILED_MESSAGE, NO_RESPONSE_MESSAGE].sort(),

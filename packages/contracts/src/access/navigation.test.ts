@@ -132,7 +132,7 @@ describe('menuItems', () => {
 });
 
 describe('route access', () => {
-  it('follows the spec table', () => {
+  it('follows the route table of docs/product.md#routes', () => {
     expect(canEnterRoute('/dashboard', ctx([]))).toBe(true);
     expect(canEnterRoute('/model', ctx([]))).toBe(true);
     expect(canEnterRoute('/cap-maker', ctx(['ACME/com-admin']))).toBe(true);

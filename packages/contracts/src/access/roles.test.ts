@@ -79,7 +79,7 @@ describe('role checks', () => {
 });
 
 describe('feature role groups (radio choice)', () => {
-  it('has the groups of the spec', () => {
+  it('has the groups of docs/product.md#roles', () => {
     expect(ROLE_GROUPS).toEqual({
       cap: ['cap-manager', 'cap-advanced', 'cap-user'],
       sig: ['sig-manager', 'sig-user'],

@@ -1,6 +1,6 @@
 import { PLATFORM_COMPANY_CODE } from '../constants';
 
-// Role model of spec 6 and DESIGN 7. A role string is 'COMPANYCODE/role'. The global roles
+// Role model (docs/product.md#roles). A role string is 'COMPANYCODE/role'. The global roles
 // (plf-owner, plf-admin) count only when held in the platform company, so a mis-assigned
 // 'ACME/plf-owner' grants nothing anywhere.
 
@@ -49,7 +49,7 @@ export const ROLE_DESCRIPTIONS: Partial<Record<RoleCode, string>> = {
   'kcg-manager': 'May use the key-generation centre',
 };
 
-/** Label of the empty role code (spec 6: '(empty) None'). */
+/** Label of the empty role code (docs/product.md#roles: 'None'). */
 export const NO_ROLE_LABEL = 'None';
 
 export const isRoleCode = (value: string): value is RoleCode =>
@@ -81,7 +81,7 @@ export const KEY_ERASE_ROLES: readonly RoleCode[] = ROLE_GROUPS.erk;
 
 export type ParsedRole = { company: string; role: RoleCode };
 
-// Company codes are 1-32 characters (spec 5) with no slash or whitespace.
+// Company codes are 1-32 characters (docs/product.md#limits) with no slash or whitespace.
 const COMPANY_CODE = /^[^\s/]{1,32}$/;
 
 /** 'HQ/plf-owner' -> { company: 'HQ', role: 'plf-owner' }; null for anything malformed or unknown. */
@@ -142,7 +142,7 @@ export const isPlatformOwner = (
 export const isCompanyAdmin = (roles: readonly string[], companyCode?: string): boolean =>
   hasRole(roles, 'com-admin', companyCode);
 
-/** Owner, platform admin and company admin are the management roles (spec 6). */
+/** Owner, platform admin and company admin are the management roles (docs/product.md#roles). */
 export const isManagementRole = (role: string): boolean =>
   (MANAGEMENT_ROLES as readonly string[]).includes(role);
 
@@ -153,7 +153,7 @@ export const hasManagementRole = (
 
 export type Capabilities = { isSigner: boolean; isCapCrt: boolean; isCapMaker: boolean };
 
-/** Derived capabilities of spec 6: signer, capCRT and capMaker. */
+/** Derived capabilities (docs/product.md#roles): signer, capCRT and capMaker. */
 export const capabilities = (roles: readonly string[]): Capabilities => ({
   isSigner: hasAnyRole(roles, SIGNER_ROLES),
   isCapCrt: hasAnyRole(roles, CRT_ROLES),
@@ -210,7 +210,7 @@ export const roleBadges = (roles: readonly string[]): RoleBadge[] =>
     .filter((r): r is ParsedRole => r !== null)
     .map((r) => ({ ...r, label: ROLE_LABELS[r.role], group: groupOf(r.role) }));
 
-/** The user-list check (spec 6): a global admin, or the company admin of `companyCode`. */
+/** The user-list check (`user.view`, docs/permissions.md): a global admin, or `companyCode`'s admin. */
 export const canManageUsers = (
   roles: readonly string[],
   companyCode: string,

@@ -6,7 +6,7 @@ export const AUTH_HEADER = 'authid';
 export const formatAuthHeader = (token: string, expiry: Date) =>
   `${token}; expiry=${expiry.toISOString()}`;
 
-/** Parses `token; expiry=ISO` (spec 3, "Login token"); null when malformed. */
+/** Parses `token; expiry=ISO` (docs/product.md#login-token); null when malformed. */
 export function parseAuthHeader(
   value: string | null | undefined,
 ): { token: string; expiry: Date | null } | null {

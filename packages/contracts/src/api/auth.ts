@@ -57,7 +57,7 @@ export { otpCodeField, recoveryCodeField };
 /** POST /auth/logout */
 export const logoutBody = z.strictObject({ email: emailField.optional() }).nullish();
 
-/** Current user (spec 3). */
+/** Current user (docs/product.md#current-user). */
 export const currentUser = z.object({
   user_id: z.string(),
   email: z.string(),
@@ -184,7 +184,7 @@ export const resetUpdateBody = z.strictObject({
 /** POST /auth/registration/verify (invitation token in Authid) */
 export const registrationVerifyResponse = ok(z.object({ email: z.string(), company: z.string() }));
 
-/** POST /auth/registration (invitation token in Authid): the registration payload of spec 3. */
+/** POST /auth/registration (invitation token in Authid): docs/product.md#registration. */
 export const registrationBody = z.strictObject({
   email: emailField.optional(),
   first_name: nameField('First name'),

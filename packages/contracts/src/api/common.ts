@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer: HTTP status plus this body (DESIGN.md section 5). */
+/** Every error answer: HTTP status plus this body (docs/api.md#errors). */
 export const errorBody = z.object({ status: z.number().int(), msg: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 

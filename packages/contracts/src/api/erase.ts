@@ -4,7 +4,7 @@ import { ERASE_STATUS } from '../erase-status';
 import { calendarDateField } from '../fields';
 import { ok } from './common';
 
-// Key Erase API (spec section 7): /uld/erase/*.
+// Key Erase API (docs/product.md#erase-calls): /uld/erase/*.
 
 const eraseStatusIndex = z
   .number()
@@ -30,7 +30,7 @@ export const eraseAuthResponse = ok(
     model: z.string(),
   }),
 );
-/** A refused authorisation names the erase status the run ends with (spec 8's table). */
+/** A refused authorisation names the run's final erase status (docs/erase-status.md#the-table). */
 export const eraseRefusal = z.object({
   status: z.number(),
   msg: z.string(),
@@ -95,7 +95,7 @@ const commaNumbers = z
 
 const dateParam = calendarDateField;
 
-/** GET /uld/erase (spec 7): limit (9), pageNumber, sortBy, order, search, startDate, endDate, filter. */
+/** GET /uld/erase with the parameters of docs/product.md#erase-calls. */
 export const eraseListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(ERASE_PAGE_SIZE),
   pageNumber: z.coerce.number().int().min(1).default(1),

@@ -4,13 +4,13 @@ import { calendarDateField, emailField, languageField } from '../fields';
 import { boundedText } from '../forms';
 import { listEnvelope, ok } from './common';
 
-// Management API (DESIGN.md section 5): /users, /companies, /companies/{id}/sn, /models, /audit.
+// Management API (docs/api.md): /users, /companies, /companies/{id}/sn, /models, /audit.
 
 export const idParam = z.object({ id: z.uuid('Not Found') });
 
 export const roleCode = z.enum(ROLE_CODES, { error: 'Unknown role' });
 
-/** Feature groups that licences are counted in (spec 6: a radio choice per feature). */
+/** Feature groups licences are counted in (docs/product.md#roles: a radio choice per group). */
 export const LICENCE_FEATURES = Object.keys(ROLE_GROUPS) as (keyof typeof ROLE_GROUPS)[];
 export const licenceFeature = z.enum(LICENCE_FEATURES as [string, ...string[]]);
 
@@ -174,7 +174,7 @@ export type ImportProgress = z.infer<typeof importProgress>;
 // Models -----------------------------------------------------------------------------------------
 
 export const MODEL_FAMILIES = ['older', 'newer'] as const;
-/** App-name length limit per model family (spec section 5's bounds table). */
+/** App-name length limit per model family (docs/product.md#limits). */
 export const APP_NAME_MAX = { older: 20, newer: 64 } as const;
 
 export const MODEL_SORT_COLUMNS = ['name', 'family', 'created_at'] as const;
@@ -190,7 +190,7 @@ export const modelRow = z.object({
   family: z.enum(MODEL_FAMILIES),
   description: z.string(),
   app_name_max: z.number().int(),
-  /** Shown to those who may view prefixes (spec 6, Model/Prefix); otherwise empty. */
+  /** Shown to those who may (`model.prefix.view`, docs/permissions.md); otherwise empty. */
   prefixes: z.array(z.string()),
   created_at: z.string(),
 });

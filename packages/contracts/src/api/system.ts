@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok } from './common';
 
-/** Feature flags served by GET /config (spec 3, "Feature-flag configuration"). */
+/** Feature flags served by GET /config (docs/product.md#feature-flags). */
 export const featureFlags = z.object({
   home: z.string(),
   otpEnabled: z.boolean(),
@@ -36,7 +36,7 @@ export const readyResponse = z.object({
   reason: z.string().nullable(),
 });
 
-/** POST /msg/us (spec 5, Contact Us). */
+/** POST /msg/us (docs/product.md#validation: Contact Us). */
 export const contactBody = z.strictObject({
   subject: z
     .string({ error: 'Subject is required' })

@@ -1,6 +1,6 @@
 import type { Limit } from '../../lib/rate-limit';
 
-// Lifetimes and limits of DESIGN.md section 6, and the server's wording of spec section 8.
+// Lifetimes and limits of docs/security.md, and the server's wording of docs/product.md#errors.
 
 import {
   EMAIL_CODE_MAX_ATTEMPTS,

@@ -17,7 +17,7 @@ import { auditUser } from './login-service';
 import { acceptsEmailCodes } from './second-factor';
 import { deleteVerificationsOfUser } from './verification-repo';
 
-/** GET /auth/profile: the current user of spec section 3. */
+/** GET /auth/profile: the current user (docs/product.md#current-user). */
 export async function getProfile(
   deps: Pick<AuthDeps, 'db' | 'cache'>,
   actor: Actor,

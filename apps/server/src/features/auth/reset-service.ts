@@ -26,7 +26,7 @@ export async function requestPasswordReset(
   const email = body.email.toLowerCase();
   await deps.limiter.hit(LIMITS.resetPerIp(origin.ip), LIMITS.resetPerAccount(email));
   const user = await findUserByEmail(deps.db, email);
-  // The spec's page tells an unknown address apart (400 'This Email hasn't been registered.').
+  // Forgot Password tells an unknown address apart (400 'This Email hasn't been registered.').
   if (!user || user.isDisabled) throw fail('auth.email_not_registered');
   const token = newToken();
   await deps.db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { recordActorAudit } from '../audit/audit-service';
 import { withFormatRefusal } from './cap-service';
 
 // A fresh Triple-DES key for the key-generation centre (docs/cap-maker.md#api), returned only
-// inside a TR-31 key block under the caller's key block protection key (docs/formats/cap.md#7):
+// inside a TR-31 key block under the caller's key block protection key (docs/formats/cap.md#7-tr-31-key-blocks):
 // a Triple-DES KBPK gives a version B block, an AES KBPK a version D block. Neither key is kept
 // or logged; the audit event holds the check values only.
 

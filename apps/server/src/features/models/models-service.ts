@@ -90,7 +90,7 @@ async function oneModel(deps: ModelsDeps, actor: ActorContext, id: string) {
 
 type ModelInput = z.infer<typeof modelBody>;
 
-/** Only a platform owner edits models (spec 6: "only the first global admin edits"). */
+/** Only a platform owner edits models (docs/permissions.md: `model.edit`). */
 const assertCanEdit = (actor: ActorContext) => assertCan(actor, 'model.edit', actor.companyCode);
 
 export async function createModel(deps: ModelsDeps, actor: ActorContext, body: ModelInput) {

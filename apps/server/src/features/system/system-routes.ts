@@ -18,7 +18,7 @@ import { appliedMigrationCount, shippedMigrationCount } from './system-repo';
 
 export const VERSION = APP_VERSION;
 
-/** Spec section 3's flags from the server's configuration. */
+/** The feature flags (docs/product.md#feature-flags) from the server's configuration. */
 export function featureFlagsOf(
   config: Pick<Config, 'features' | 'platformCompanyCode' | 'hqscCompanyCode' | 'idleTimeoutS'>,
 ): FeatureFlags {

@@ -63,7 +63,7 @@ export type OutgoingMail = {
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
-// Defaults follow DESIGN.md 6: invitation 7 days, e-mail code 5 minutes, reset link 1 hour.
+// Defaults (docs/security.md#links): invitation 7 days, e-mail code 5 minutes, reset link 1 hour.
 const DEFAULT_INVITATION_DAYS = 7;
 const DEFAULT_CODE_MINUTES = 5;
 const DEFAULT_RESET_MINUTES = 60;

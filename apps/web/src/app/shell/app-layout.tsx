@@ -46,7 +46,7 @@ import { SessionModal } from './session-modal';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
-/** The authenticated shell (spec 2): side menu, header, footer, contact and scroll-to-top. */
+/** The authenticated shell (docs/product.md#shell): menu, header, footer, contact, scroll-to-top. */
 export function AppLayout({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const layout = useLayoutConfig();
@@ -252,7 +252,7 @@ function OfflineBadge() {
   );
 }
 
-/** Small screens only (spec 2): the time left in the session, polled every second. */
+/** Small screens only (docs/product.md#shell): the session's time left, polled every second. */
 function ExpiresLabel() {
   const { t } = useTranslation();
   const session = useSession();

@@ -51,7 +51,7 @@ export function activeMenuPath(pathname: string, paths: readonly (string | undef
 const menuPaths = (items: readonly MenuItem[]): (string | undefined)[] =>
   items.flatMap((item) => [item.path, ...(item.children ? menuPaths(item.children) : [])]);
 
-/** The side menu (spec 2): the entries the roles and feature flags allow, labels translated. */
+/** The side menu (docs/product.md#menu): the entries roles and feature flags allow, translated. */
 export function SideMenu({
   user,
   flags,

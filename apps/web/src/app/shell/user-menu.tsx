@@ -20,7 +20,7 @@ const badgeColors: Record<string, string> = {
   other: 'gray',
 };
 
-/** The header's avatar and first name, opening the user menu (spec 2). */
+/** The header's avatar and first name, opening the user menu (docs/product.md#shell). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const session = useSession();

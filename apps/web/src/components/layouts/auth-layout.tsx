@@ -15,7 +15,7 @@ import classes from './auth-layout.module.css';
 const AboutModal = lazy(() => import('../about-modal'));
 
 /**
- * The unauthenticated area (spec 2): a centred card, the theme toggle at the top right and a footer
+ * The unauthenticated area (docs/product.md#signed-out): a centred card, the theme toggle top right, a footer
  * with About and the version.
  */
 export function AuthLayout({ children }: { children?: ReactNode }) {

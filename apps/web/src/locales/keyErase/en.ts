@@ -1,7 +1,7 @@
 // Key Erase ('keyErase' namespace, loaded with the Key Erase pages): the process and log screens,
 // the three help articles, and the contracts' texts in the user's language: the erase status
 // table by index (status.<n>, English = ERASE_STATUS), the log lines by name (logLabels, English =
-// ERASE_LOG_LABELS) and the terminal messages (spec 8). Every language has exactly these keys.
+// ERASE_LOG_LABELS), terminal messages (docs/product.md#tooling-messages). Every language has these keys.
 
 const en = {
   common: {
@@ -36,7 +36,7 @@ const en = {
       failed: 'failed',
     },
     statusLabel: 'Status',
-    /** Spec 4: the status starts at 'Authorize'. */
+    /** The status starts at 'Authorize' (docs/product.md#erase-run). */
     initialStatus: 'Authorize',
     resultTitle: 'Result',
     noSerialTitle: 'This browser cannot reach serial ports',

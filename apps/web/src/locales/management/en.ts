@@ -35,7 +35,7 @@ const management = {
     previousPage: 'Previous page',
     nextPage: 'Next page',
   },
-  /** Action names of the generic handler (spec 8): '<action> Success!'. */
+  /** Action names of the generic handler (docs/product.md#action-handler): '<action> Success!'. */
   actions: {
     invite: 'Invite User',
     resend: 'Resend Invitation',

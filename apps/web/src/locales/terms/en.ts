@@ -1,4 +1,4 @@
-// Terms and conditions (spec 9): trial and production versions. Numbers (60 days, Taiwan, 90 days)
+// Terms and conditions (docs/product.md#terms): trial and production. Numbers (60 days, Taiwan, 90 days)
 // come from the contracts constants as interpolation values so every language says the same.
 
 const en = {

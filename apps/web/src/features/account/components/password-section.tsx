@@ -15,7 +15,7 @@ import { SectionCard } from './section-card';
 
 const empty = { old_password: '', new_password: '', confirm_password: '' };
 
-/** Section 3: password change with the strength meter (spec 5); passwords leave hashed. */
+/** Section 3: password change with the meter (docs/product.md#password-meter); sent hashed. */
 export function PasswordSection() {
   const { t } = useTranslation('account');
   const change = useChangePassword();

@@ -11,7 +11,7 @@ import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionSection } from '../components/session-section';
 
-/** The sections in their numbered order: ?section=2 is two-step authentication (spec 2). */
+/** The sections in their numbered order, for ?section=N (docs/product.md#account-settings). */
 const SECTIONS = [
   { n: 1, id: 'profile', Icon: IconUserCircle },
   { n: 2, id: 'mfa', Icon: IconShieldLock },
@@ -27,7 +27,7 @@ const sectionOf = (value: string | null): number | null => {
 
 type AccountLocationState = { confirmMFA?: boolean } | null;
 
-/** Account Settings (spec 2): profile, two-step authentication, password, session. */
+/** Account Settings (docs/product.md#account-settings): profile, two-step, password, session. */
 export function AccountSettingsRoute() {
   const { t } = useTranslation('account');
   const { data: user } = useUser();

@@ -6,7 +6,7 @@ import { type CachedIp, cachedIp } from '@/lib/ip-cache';
 import { readJson, storageKeys, writeStorage } from '@/lib/storage';
 
 // GET /ip: the caller's public address as the server sees it (instead of a third-party service),
-// cached four hours in local storage (spec 3, 9). Sign-in waits for it.
+// cached four hours in local storage (docs/product.md#browser-storage). Sign-in waits for it.
 
 export async function getPublicIp(signal?: AbortSignal): Promise<string> {
   const hit = cachedIp(Date.now(), readJson<CachedIp>(storageKeys.publicIp));

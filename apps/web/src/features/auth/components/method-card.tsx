@@ -12,7 +12,7 @@ type MethodCardProps = {
   onClick: () => void;
 };
 
-/** One second-factor choice under 'Choose how you want to sign in' (spec 2). */
+/** One second-factor choice under 'Choose how you want to sign in' (docs/product.md#two-step). */
 export function MethodCard({
   icon,
   title,

@@ -1,7 +1,7 @@
 import { readStorage, storageKeys } from '@/lib/storage';
 
 /**
- * What sign-in hands to the code page (spec 2: email, ip, mode). The password never travels: the
+ * What sign-in hands to the code page (email, ip, mode; docs/product.md#two-step). No password: the
  * password step's temporary verification token stands for it, kept in local storage while the
  * verification is pending (docs/web.md, "Sign-in without the password in the history").
  */

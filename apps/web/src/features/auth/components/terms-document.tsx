@@ -12,7 +12,7 @@ import { formatDate } from '@/lib/time-zones';
 
 type Section = { title: string; body: string };
 
-/** The terms (spec 9), trial and production versions, each with its last-updated date. */
+/** The terms (docs/product.md#terms), trial and production, each with its last-updated date. */
 export function TermsDocument({ isTitleHidden = false }: { isTitleHidden?: boolean }) {
   const { t } = useTranslation('terms');
   const [version, setVersion] = useState<TermsVersion>('production');

@@ -17,7 +17,7 @@ import { requestPasswordReset } from '../api/request-password-reset';
 import { AuthHeading } from '../components/auth-heading';
 import type { AuthLocationState } from '../components/auth-messages';
 
-/** Forgot Password (spec 2): mails a reset link, then back to / after 4 seconds. */
+/** Forgot Password (docs/product.md#forgot-password): mails a reset link, then / after 4 s. */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCountdown } from '@/lib/use-countdown';
 
-/** Not Valid Link (spec 2): counts down and goes to / unless told to stay. */
+/** Not Valid Link (docs/product.md#invalid-link): counts down and goes to / unless told to stay. */
 export function InvalidLinkRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth';
 
-/** /logout (spec 2): signs out through the API, then reloads the page at /auth/login. */
+/** /logout (docs/product.md#system-pages): signs out through the API, then reloads /auth/login. */
 export function LogoutRoute() {
   const { t } = useTranslation();
   useEffect(() => {

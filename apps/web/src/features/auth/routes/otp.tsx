@@ -38,7 +38,7 @@ type Stage = 'choose' | 'code' | 'recovery';
 type Banner = { text: string; kind: 'danger' | 'warning' | 'success' | 'info'; notice?: string };
 
 /**
- * Two Step Authentication (spec 2, 4). Without sign-in state and its pending verification token
+ * Two Step Authentication (docs/product.md#two-step). Without sign-in state and its pending token
  * the link is not valid.
  */
 export function OtpRoute() {
@@ -84,7 +84,7 @@ function OtpScreen({ initial, verifyToken }: { initial: OtpLocationState; verify
     [navigate, initial.email],
   );
 
-  // Spec 2: five minutes without a code sends the visitor back to sign in.
+  // docs/product.md#two-step: five minutes without a code sends the visitor back to sign in.
   useEffect(() => {
     void timerKey;
     const id = setTimeout(
@@ -138,7 +138,7 @@ function OtpScreen({ initial, verifyToken }: { initial: OtpLocationState; verify
       const alert = otpVerifyMessage(outcomeOf(error));
       if (!alert) return;
       if (alert.isConflict) {
-        // Spec 4: a new code signs the other device out; e-mail codes are sent again.
+        // docs/product.md#sign-in-flow: a new code signs the other device out; e-mail: sent again.
         setForce(true);
         setFieldValue('otp', '');
         setBanner({ text: alert.text, kind: 'warning' });
@@ -234,7 +234,7 @@ function OtpScreen({ initial, verifyToken }: { initial: OtpLocationState; verify
                   disabled={isVerifying}
                   onChange={(value) => setFieldValue('otp', value)}
                   onComplete={(value) => {
-                    // Spec 2: the sixth digit submits by itself.
+                    // docs/product.md#two-step: the sixth digit submits by itself.
                     if (!isVerifying) void verify(value, mode ?? 'email');
                   }}
                   getInputProps={(index) => ({

@@ -41,7 +41,7 @@ import { AuthHeading } from '../components/auth-heading';
 import type { AuthLocationState } from '../components/auth-messages';
 import { TermsDocument } from '../components/terms-document';
 
-/** Complete Your Account (spec 2): sign-up from an invitation link. */
+/** Complete Your Account (docs/product.md#register): sign-up from an invitation link. */
 export function RegisterRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -124,7 +124,7 @@ function RegisterForm({
       });
       setWelcome(true);
       toast(translateMessage(signUpMessage({ kind: 'success' }).text), 'success');
-      // Spec 3: confirmMFA is set after sign-up so the dashboard suggests an authenticator.
+      // confirmMFA after sign-up: the dashboard suggests a second factor (docs/product.md#register).
       writeStorage(storageKeys.confirmMfa, 'true');
       await new Promise((resolve) => setTimeout(resolve, SIGN_UP_WELCOME_REDIRECT_MS));
       if (session) {

@@ -20,7 +20,7 @@ import { AuthHeading } from '../components/auth-heading';
 
 const RESET_DONE = resetPasswordMessage({ kind: 'success' }).text;
 
-/** Reset Password (spec 2): the token from the mail link, a new password, back to / after 5 s. */
+/** Reset Password (docs/product.md#reset-password): the mail link's token, a new password. */
 export function ResetPasswordRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -19,7 +19,7 @@ import { AuthHeading } from '../components/auth-heading';
 import type { AuthLocationState } from '../components/auth-messages';
 import type { OtpLocationState } from '../components/otp-state';
 
-/** Sign in (spec 2, 4): e-mail and password, then the second factor on /auth/otp. */
+/** Sign in (docs/product.md#sign-in): e-mail and password, then the second factor on /auth/otp. */
 export function SignInRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,7 +38,7 @@ export function SignInRoute() {
   });
 
   useEffect(() => {
-    // Spec 2: the VerifyId key is removed on this page; so is a pending sign-in's token.
+    // docs/product.md#sign-in: VerifyId is removed on this page; so is a pending sign-in's token.
     removeStorage(storageKeys.verifyId, storageKeys.verifyToken);
   }, []);
 
@@ -64,7 +64,7 @@ export function SignInRoute() {
     }
     // The code page works with the token; the password (and its hash) stays on this page.
     writeStorage(storageKeys.verifyToken, verifyToken);
-    // Spec 4: with e-mail as the saved method, the code is requested before leaving this page.
+    // docs/product.md#sign-in-flow: with e-mail as the saved method, the code is requested now.
     const saved = readStorage(storageKeys.mfa);
     const mode =
       saved === 'email' || saved === 'totp' ? methods.find((m) => m === saved) : undefined;

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { TermsDocument } from '../components/terms-document';
 
-/** Terms and conditions (spec 2, 9). */
+/** Terms and conditions (docs/product.md#terms). */
 export function TermsRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();

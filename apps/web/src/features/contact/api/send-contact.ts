@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-// POST /msg/us: the Contact Us message (spec 5); the answer's authid header renews the session.
+// POST /msg/us: Contact Us (docs/product.md#contact-us); the answer's authid header renews the session.
 
 export type ContactInput = { subject: string; content: string };
 

@@ -5,12 +5,12 @@ import { showActionError, showActionSuccess } from '@/lib/action-alert';
 import { useForm } from '@/lib/use-form';
 import { sendContact } from '../api/send-contact';
 
-/** The action name of the generic handler (spec 8): 'Contact Us Success!'. */
+/** The action name (docs/product.md#action-handler): 'Contact Us Success!'. */
 const ACTION = 'Contact Us';
 
 type ContactModalProps = { isOpen: boolean; onClose: () => void };
 
-/** Contact Us (spec 2, 5): subject and content, validated from the start, POST /msg/us. */
+/** Contact Us (docs/product.md#contact-us): subject and content, checked from the start. */
 export function ContactModal({ isOpen, onClose }: ContactModalProps) {
   const { t } = useTranslation();
   return (

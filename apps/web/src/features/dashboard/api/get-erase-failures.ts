@@ -4,7 +4,7 @@ import { DATE_OFFSET_MONTH_DAYS } from '@tkc/contracts/constants';
 import { ERASE_FAILURE_STATUSES } from '@tkc/contracts/erase-status';
 import { apiRequest } from '@/lib/api-client';
 
-// GET /uld/erase for the dashboard's Key Erase summary (spec 2, 7): every failure status, newest
+// GET /uld/erase for the dashboard's summary (docs/product.md#erase-calls): every failure status, newest
 // first, from a fixed start date (30 days back, as a calendar date in the user's time zone, which
 // is how the server reads startDate). Only the total and the newest record are used.
 

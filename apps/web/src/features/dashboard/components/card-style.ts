@@ -9,7 +9,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 
-// Icon and colour of each dashboard card (spec 3, "Feature card": icon and background colour).
+// Icon and colour of each dashboard card (docs/product.md#feature-card).
 
 export const cardIcons: Record<string, typeof IconUsers> = {
   'key-erase': IconEraser,

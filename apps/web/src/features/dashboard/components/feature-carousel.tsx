@@ -19,14 +19,14 @@ import { DashboardCard } from './dashboard-card';
 
 /**
  * Embla's `duration` is not in milliseconds (it is the length of its easing, 20-60 recommended,
- * about 16 ms a unit); 300 ms (spec 9) is its quickest recommended value, 20.
+ * about 16 ms a unit); 300 ms (docs/product.md#limits) is its quickest recommended value, 20.
  */
 const EMBLA_DURATION = Math.max(20, Math.round(CAROUSEL_SPEED_MS / 16));
 
 /**
- * The feature cards the roles permit (spec 2): 2 at once when there is more than one, else 1;
+ * The feature cards the roles permit (docs/product.md#dashboard): 2 at once when more than one, else 1;
  * loops, centred, with navigation and clickable pagination, 30 px apart. It moves on by itself
- * every 5 s (spec 9) while there is somewhere to go, the pointer is not on it, nothing in it has
+ * every 5 s (docs/product.md#limits) while there is somewhere to go, the pointer is off it, nothing in it has
  * the focus and the user has not asked for reduced motion.
  */
 export function FeatureCarousel({ cards }: { cards: Card[] }) {

@@ -17,7 +17,7 @@ export type EraseLogLinkState = {
 };
 
 /**
- * The Key Erase summary (spec 2): failed runs since a fixed start date (30 days back) with a
+ * The Key Erase summary (docs/product.md#dashboard): failed runs since a start date (30 days back) with a
  * 'Failed' button to the erase log; the badge shows the count, or '-' when there are none.
  */
 export function KeyEraseSummary({ user }: { user: CurrentUser }) {

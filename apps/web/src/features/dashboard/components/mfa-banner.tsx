@@ -10,7 +10,7 @@ import { deferMfaBanner, isMfaBannerDeferred } from '@/lib/mfa-prompt';
 const MFA_SECTION = 2;
 
 /**
- * The MFA warning (spec 2), shown while the account has no second factor chosen. The link opens
+ * The MFA warning (docs/product.md#dashboard), shown while the account has no second factor. The link opens
  * account settings on section 2 with confirmMFA state; 'Later' clears the local flag and hides the
  * banner until the next sign-in on this device.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 type NewsItem = { id: string; date: string; titleKey: string; bodyKey: string };
 
-/** Placeholder news until a news source exists (spec 2: the card exists but is hidden). */
+/** Placeholder news until a news source exists (docs/product.md#dashboard: the card is hidden). */
 const PLACEHOLDER_NEWS: readonly NewsItem[] = [
   {
     id: 'welcome',
@@ -13,7 +13,7 @@ const PLACEHOLDER_NEWS: readonly NewsItem[] = [
   },
 ];
 
-/** The News card: rendered but hidden (spec 2), so turning it on is one prop away. */
+/** The News card: rendered but hidden (docs/product.md#dashboard); turning it on is one prop. */
 export function NewsCard({ isShown = false }: { isShown?: boolean }) {
   const { t } = useTranslation(['translation', 'account']);
   return (

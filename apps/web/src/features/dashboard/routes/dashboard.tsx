@@ -23,7 +23,7 @@ import { NewsCard } from '../components/news-card';
 type DashboardLocationState = { message?: string } | null;
 
 /**
- * Home (spec 2): the greeting with the digest label, a status message from navigation state, the
+ * Home (docs/product.md#dashboard): the greeting with the digest label, a message from navigation state, the
  * MFA warning, the feature carousel, the Key Erase summary, the management cards and the (hidden)
  * News card.
  */

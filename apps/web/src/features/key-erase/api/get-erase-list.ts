@@ -3,7 +3,7 @@ import { eraseListResponse } from '@tkc/contracts/api/erase';
 import { ERASE_PAGE_SIZE } from '@tkc/contracts/constants';
 import { apiRequest } from '@/lib/api-client';
 
-// GET /uld/erase (spec 7): limit 9, pageNumber, sortBy, order, search, startDate, endDate, filter.
+// GET /uld/erase with the parameters of docs/product.md#erase-calls.
 
 export type EraseListParams = {
   pageNumber: number;

@@ -3,7 +3,7 @@ import { eraseRecordResponse } from '@tkc/contracts/api/erase';
 import { apiRequest } from '@/lib/api-client';
 import { eraseQueryKey } from './get-erase-list';
 
-// PATCH /uld/erase/{id}: reports a failed run with what the user adds (spec 7).
+// PATCH /uld/erase/{id}: reports a failed run with the user's words (docs/product.md#erase-calls).
 
 export type ReportEraseInput = { id: string; additionalInformation: string };
 

@@ -2,7 +2,7 @@ import { eraseRecordResponse } from '@tkc/contracts/api/erase';
 import { apiRequest } from '@/lib/api-client';
 import type { BulkResult } from './delete-erase';
 
-// POST /uld/erase/{id}: sends a failed run's report again; for several records, in parallel (spec 7).
+// POST /uld/erase/{id}: a failed run's report again; several in parallel (docs/product.md#erase-calls).
 
 export async function resendErase(id: string) {
   const answer = await apiRequest(`/uld/erase/${encodeURIComponent(id)}`, {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceLogRow } from '../utils/device-log';
 import { useEraseText } from './erase-text';
 
-// The device log (spec 3): per line the direction, the step, the unpacked text, the bytes in hex
+// The device log (docs/product.md#device-log): per line the direction, step, unpacked text, bytes in hex
 // (the raw bytes for a reply that could not be unpacked), the check byte and what it meant.
 
 const OK_LABELS: ReadonlySet<string> = new Set([

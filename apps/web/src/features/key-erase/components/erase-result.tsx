@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useEraseText } from './erase-text';
 import { HelpLinks } from './help-modal';
 
-// How a run ended: the status message of spec 8's table, what was read from the terminal, the
+// How a run ended: its status message (docs/erase-status.md#the-table), what the terminal gave, the
 // help hints for the issue, whether the run is recorded, and "Report this failure".
 
 export type RecordState =

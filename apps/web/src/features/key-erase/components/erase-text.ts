@@ -29,12 +29,12 @@ const messageKeys = new Map<string, string>([
 export function useEraseText() {
   const { t } = useTranslation('keyErase');
   return {
-    /** The message of an erase status index (spec 8's table). */
+    /** The message of an erase status index (docs/erase-status.md#the-table). */
     status: (index: number): string =>
       Number.isInteger(index) && index >= 0 && index < ERASE_STATUS.length
         ? t(`status.${index}`)
         : t('statusUnknown', { n: index }),
-    /** A spec 8 log line ('SN Fail', ...). */
+    /** A log line (docs/erase-status.md#log-lines) ('SN Fail', ...). */
     logLabel: (label: string): string => {
       const key = labelKeys.get(label);
       return key ? t(`logLabels.${key}`) : label;

@@ -3,7 +3,7 @@ import { IconHelpCircle } from '@tabler/icons-react';
 import type { EraseHelpTopic } from '@tkc/contracts/erase-status';
 import { useTranslation } from 'react-i18next';
 
-// The three help articles of spec 8's hints, as modals: how to enable SULD mode, how to find the
+// The help articles of docs/erase-status.md#help-hints, as modals: how to enable SULD mode, to find the
 // serial number in the terminal, how to check that the serial number is valid.
 
 type HelpModalProps = { topic: EraseHelpTopic | null; onClose: () => void };

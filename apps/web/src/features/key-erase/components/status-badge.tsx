@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { isEraseFailure } from '@tkc/contracts/erase-status';
 import { useEraseText } from './erase-text';
 
-/** An erase status (spec 8's table) as a badge: teal for success, red for every failure. */
+/** An erase status (docs/erase-status.md#the-table) as a badge: teal for success, red for failures. */
 export function StatusBadge({ status }: { status: number }) {
   const text = useEraseText();
   return (

@@ -39,7 +39,7 @@ type RunView =
   | { phase: 'running'; step: EraseRunStep; log: DeviceLogEntry[] }
   | { phase: 'done'; result: EraseRunResult; log: DeviceLogEntry[] };
 
-/** Spec 3's bounds of the record body (sn, esn, rn at most 64 characters). */
+/** Bounds of the record body (docs/product.md#erase-record: (sn, esn, rn at most 64 characters). */
 const MAX_FIELD = 64;
 
 /** The browser's Web Serial, when it has one. */
@@ -49,7 +49,7 @@ function webSerial(): SerialLike | null {
   return serial ?? null;
 }
 
-/** What the user sees of a failed call: the table handler's text (spec 8) and status. */
+/** What the user sees of a failed call: text and status of docs/product.md#table-errors. */
 function callErrorText(error: unknown): string {
   const alert = tableAlertOf(error);
   if (!alert) return '';
@@ -58,7 +58,7 @@ function callErrorText(error: unknown): string {
     : alert.tableStatusText;
 }
 
-/** Spec 4: the page's status starts at 'Authorize' and resets on navigation. */
+/** docs/product.md#erase-run: the page's status starts at 'Authorize' and resets on navigation. */
 export function KeyEraseProcessRoute() {
   const location = useLocation();
   return <ProcessPage key={location.key} />;

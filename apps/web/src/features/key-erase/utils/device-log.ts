@@ -9,7 +9,7 @@ import {
 } from '@tkc/terminal/erase-log';
 import type { z } from 'zod';
 
-// The device log (spec 3: unpacked text, raw bytes, checksum, hex) as the page shows it, both for
+// The device log (docs/product.md#device-log) as the page shows it, both for
 // a run in progress and for a stored record, whose received lines are unpacked again.
 
 export type StoredLogLine = z.infer<typeof deviceLogLine>;
@@ -26,7 +26,7 @@ export type DeviceLogRow = {
   checksum: string;
   /** The reply's result code. */
   code: string | null;
-  /** The spec 8 log line ('SN Fail', 'RESET OK', ...). */
+  /** The log line (docs/erase-status.md#log-lines) ('SN Fail', 'RESET OK', ...). */
   label: string | null;
   /** The terminal message ('Response is all zero', 'DLE unpack Failed, ...', no response). */
   message: string | null;
@@ -63,7 +63,7 @@ const bytesOfHex = (hex: string): Uint8Array =>
 
 /**
  * The rows of a stored log. Each received line is unpacked again from its bytes and read by its
- * position (spec 4: the step follows from the position in the log), which gives back its result
+ * position (docs/product.md#erase-run), which gives back its result
  * code, log line and terminal message. A line without a direction is taken by position too: the
  * host speaks first, so even lines are sent and odd lines received.
  */

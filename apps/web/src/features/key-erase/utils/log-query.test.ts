@@ -51,7 +51,7 @@ describe('erase log query', () => {
     expect(view.from).toBe('');
   });
 
-  it('sends the list parameters of spec 7', () => {
+  it('sends the list parameters of docs/product.md#erase-calls', () => {
     const params = listParamsOf(
       parseLogView(new URLSearchParams('search=%20T650%20&from=2025-05-16&to=2025-05-23')),
     );

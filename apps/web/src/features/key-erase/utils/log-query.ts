@@ -8,7 +8,7 @@ import type { EraseListParams } from '../api/get-erase-list';
 
 export type StatusFilter =
   | { kind: 'all' }
-  /** Every failure status (spec 4: every status except 0). */
+  /** Every failure status (docs/product.md#erase-run: every status except 0). */
   | { kind: 'failed' }
   | { kind: 'custom'; statuses: number[] };
 
@@ -132,7 +132,7 @@ export function shiftDate(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The 7-day and 30-day shortcuts (spec 9's date offsets): from that many days ago to today. */
+/** The 7- and 30-day shortcuts (docs/product.md#list-query): from that many days ago to today. */
 export function lastDays(
   days: number,
   timeZone?: string,

@@ -9,7 +9,7 @@ const REASON_KEYS: Record<string, string> = {
   'content does not match its hash': 'audit.verify.reasonContent',
 };
 
-/** The verdict of the audit hash chain (DESIGN 6): intact with its length, or where it breaks. */
+/** The audit chain's verdict (docs/security.md#audit-chain): intact with its length, or its break. */
 export function AuditVerify() {
   const { t, i18n } = useTranslation('management');
   const verify = useVerifyAudit();

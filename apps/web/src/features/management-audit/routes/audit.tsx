@@ -14,7 +14,7 @@ import { AUDIT_ACTIVITIES } from '../components/audit-activities';
 import { AuditTable } from '../components/audit-table';
 import { AuditVerify } from '../components/audit-verify';
 
-/** The audit log (spec 2): who did what, and when; export and the chain's verdict. */
+/** The audit log (docs/product.md#routes): who did what, when; export and the chain's verdict. */
 export function AuditRoute() {
   const { t, i18n } = useTranslation('management');
   const { data: user } = useUser();

@@ -13,7 +13,7 @@ import { CompanyFormModal } from '../components/company-form-modal';
 
 type Editing = { company: CompanyRow | null } | null;
 
-/** Company overview (spec 2, global admins): tier, users, serial numbers and licences. */
+/** Company overview (docs/product.md#routes): tier, users, serial numbers and licences. */
 export function CompaniesRoute() {
   const { t } = useTranslation('management');
   const subject = useSubject();

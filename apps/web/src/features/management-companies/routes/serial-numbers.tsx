@@ -31,7 +31,7 @@ import { SnAdd } from '../components/sn-add';
 import { ImportReportCard, type ImportResult, SnImport } from '../components/sn-import';
 import { type SnRow, SnTable } from '../components/sn-table';
 
-/** Serial numbers of one company (spec 2: Company > Serial Number); ?company=ID picks it. */
+/** Serial numbers of one company (docs/product.md#menu); ?company=ID picks it. */
 export function SerialNumbersRoute() {
   const { t } = useTranslation('management');
   const { t: tCommon } = useTranslation();

@@ -12,7 +12,7 @@ type ModelsTableProps = {
   total: number | undefined;
   isFetching: boolean;
   error: unknown;
-  /** Prefixes are returned only to those who may view them (spec 6, Model/Prefix). */
+  /** Prefixes come only to those who may view them (`model.prefix.view`, docs/permissions.md). */
   showPrefixes: boolean;
   canEdit: boolean;
   onEdit: (model: ModelRow) => void;

@@ -16,7 +16,7 @@ import { ModelsTable } from '../components/models-table';
 
 type Editing = { model: ModelRow | null } | null;
 
-/** Supported models (spec 2, open to all); prefixes for Model/Prefix viewers, edits by the owner. */
+/** Supported models (docs/product.md#routes); prefixes for their viewers, edits by the owner. */
 export function ModelsRoute() {
   const { t } = useTranslation('management');
   const subject = useSubject();

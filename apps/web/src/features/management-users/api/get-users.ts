@@ -3,7 +3,7 @@ import { userListResponse } from '@tkc/contracts/api/management';
 import { encodeListQuery, type ListQuery } from '@tkc/contracts/list-query';
 import { apiRequest } from '@/lib/api-client';
 
-// GET /users: users and pending invitations (spec 7 list query); a company admin gets their own
+// GET /users: users and pending invitations (docs/product.md#list-query); a company admin, their own
 // company only.
 
 export const usersQueryKey = ['users'] as const;

@@ -26,7 +26,7 @@ type InviteModalProps = {
   companyId: string | null;
 };
 
-/** Invite a user (spec 6): e-mail, company and roles; the server mails the link. */
+/** Invite a user (docs/product.md#roles): e-mail, company and roles; the server mails the link. */
 export function InviteModal({ isOpen, onClose, user, companyId }: InviteModalProps) {
   const { t } = useTranslation('management');
   return (

@@ -7,7 +7,7 @@ import {
 } from '@tkc/contracts/access/roles';
 import { useTranslation } from 'react-i18next';
 
-// The role editor of the invitation and 'Change roles' (spec 6): per feature group a radio
+// The role editor of invitations and 'Change roles' (docs/product.md#roles): per feature group a radio
 // choice (none, or one role of the group), the Company Administrator box, the other company
 // roles, and the platform roles where they may be given (the platform company, by a global admin;
 // the owner role only by an owner).

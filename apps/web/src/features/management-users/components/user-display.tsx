@@ -23,7 +23,7 @@ export const STATUS_COLORS: Record<UserRow['status'], string> = {
   expired: 'orange',
 };
 
-/** The role badges of a row, coloured by feature group (spec 6: badges show each group). */
+/** The role badges of a row, coloured by feature group (docs/product.md#roles). */
 export function RoleBadges({ roles }: { roles: readonly string[] }) {
   const { t } = useTranslation('management');
   const badges = roleBadges(roles);

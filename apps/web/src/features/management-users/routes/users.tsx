@@ -26,7 +26,7 @@ import { type UserAction, UsersTable } from '../components/users-table';
 
 type Pending = { action: 'disable' | 'enable' | 'withdraw'; row: UserRow } | null;
 
-/** User management (spec 2, 6): users and invitations, licences, roles. */
+/** User management (docs/product.md#routes): users and invitations, licences, roles. */
 export function UsersRoute() {
   const { t } = useTranslation('management');
   const { data: user } = useUser();

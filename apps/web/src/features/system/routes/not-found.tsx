@@ -1,6 +1,6 @@
 import { ErrorPage } from '@/components/error-page';
 
-/** /error/404 (spec 2). */
+/** /error/404 (docs/product.md#system-pages). */
 export function NotFoundRoute() {
   return <ErrorPage kind={404} />;
 }

@@ -1,6 +1,6 @@
 import { ErrorPage } from '@/components/error-page';
 
-/** /error/500 (spec 2). */
+/** /error/500 (docs/product.md#system-pages). */
 export function ServerErrorRoute() {
   return <ErrorPage kind={500} />;
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buildInfo } from '@/config/build-info';
 import { paths } from '@/config/paths';
 
-/** /version (spec 2): version, commit hash and build time of this build, as JSON. */
+/** /version (docs/product.md#system-pages): version, commit hash and build time, as JSON. */
 export function VersionRoute() {
   const { t } = useTranslation();
   const json = JSON.stringify(

@@ -12,9 +12,8 @@ import { auditEvents, users } from '../src/db/schema';
 import { signerKeys } from '../src/db/schema-signer';
 import { createInvitation } from '../src/features/invitations/invitation-service';
 import { createSecretBox } from '../src/lib/crypto';
-import { dumpRows, rowsPerTable, seedEveryKind } from './support/every-row-fixture';
+import { dumpRows, rowsPerTable, seedEveryKindFolder } from './support/every-row-fixture';
 import { freshServerDatabase, startServerProcess } from './support/server-process';
-import { createTestApp } from './support/test-app';
 
 // `npm run admin -- backup FILE` and `restore FILE` (docs/operations.md#backup): a PGlite folder
 // with a row of every kind is backed up (by the admin process alone, and through the server that
@@ -66,16 +65,7 @@ async function expectSameAsSource(target: { dataDir?: string; url?: string }) {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(sourceDir, { mode: 0o700 });
-  fs.writeFileSync(path.join(sourceDir, 'master.key'), `${masterKey.toString('hex')}\n`, {
-    mode: 0o600,
-  });
-  const database = await openDatabase({ dataDir: path.join(sourceDir, 'pgdata') });
-  await database.migrate();
-  const ctx = await createTestApp({}, { database, masterKey });
-  const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  await seedEveryKind(ctx, base);
-  await ctx.close();
+  await seedEveryKindFolder(sourceDir, masterKey);
   sourceRows = await withDatabase({ dataDir: sourceDir }, (d) => dumpRows(d.db));
 }, 180_000);
 afterAll(async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildTestApk } from '@tkc/formats/apk/test-support/build-test-apk';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../src/db/client';
+import { type Db, openDatabase, queryRows } from '../../src/db/client';
 import { companies } from '../../src/db/schema';
 import { createInvitation } from '../../src/features/invitations/invitation-service';
 import { type CapWorld, makeCap } from './cap-fixture';
@@ -13,6 +13,7 @@ import { oathtoolTotp } from './oathtool';
 import { generateCompanyKey, requestSignature, runJobs } from './signer-fixture';
 import {
   api,
+  createTestApp,
   ensureCompany,
   passwordStep,
   registerUser,
@@ -152,4 +153,19 @@ export async function seedEveryKind(ctx: TestContext, base: string): Promise<voi
     { email: 'pending@acme.test', companyCode: 'ACME', roles: ['erk-user'] },
   );
   await runJobs(ctx);
+}
+
+/** A PGlite data folder (as `npm start` keeps one) seeded with every kind of row, then closed. */
+export async function seedEveryKindFolder(dir: string, masterKey: Buffer): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(path.join(dir, 'master.key'), `${masterKey.toString('hex')}\n`, { mode: 0o600 });
+  const database = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
+  await database.migrate();
+  const ctx = await createTestApp({}, { database, masterKey });
+  try {
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await seedEveryKind(ctx, base);
+  } finally {
+    await ctx.close();
+  }
 }

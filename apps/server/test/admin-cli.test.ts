@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -200,14 +201,19 @@ describe('one process per data folder', () => {
     onTestFailed(() => console.error(`server output:\n${server.output()}`));
     const url = await server.listening;
 
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    // node:http, not fetch: a long command (a backup) may answer after fetch's 300 s.
+    const requestSpy = vi.spyOn(http, 'request');
     try {
       const valid = await runAdmin(['audit-verify'], config);
       expect(valid.ok).toBe(true);
       expect(valid.lines[0]).toMatch(/^Audit chain is valid: \d+ events\.$/);
-      expect(fetchSpy).toHaveBeenCalledWith(`${url}/api/v1/internal/admin/run`, expect.anything());
+      expect(requestSpy).toHaveBeenCalledWith(
+        `${url}/api/v1/internal/admin/run`,
+        expect.anything(),
+        expect.any(Function),
+      );
     } finally {
-      fetchSpy.mockRestore();
+      requestSpy.mockRestore();
     }
     smtp.clear();
     const invited = await runAdmin(

@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { actorContext } from './features/access/actor-context';
+import { actorContext } from './features/access/actor-service';
 import { adminRoutes } from './features/admin/admin-routes';
 import { auditRoutes } from './features/audit/audit-routes';
 import type { AuthDeps } from './features/auth/auth-deps';

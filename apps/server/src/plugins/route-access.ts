@@ -1,6 +1,6 @@
 import { type Action, can, isAction } from '@tkc/contracts/access/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ActorContext } from '../features/access/actor-context';
+import type { ActorContext } from '../features/access/actor-service';
 import { safeEqual } from '../lib/crypto';
 import { fail } from '../lib/errors';
 

@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
 import type { QueuedMailer } from '../../lib/mail/queued-mailer';
 import type { ApprovalMailEvent, ApprovalTool } from '../../lib/mail/templates-approval';
-import { assertCan } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { assertCan } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import { type AuditActor, recordAudit } from '../audit/audit-service';
 import {
   type ApprovalRow,

@@ -4,8 +4,8 @@ import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
 import type { Db } from '../../db/client';
 import { onlyIds } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { listScope } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { listScope } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import {
   type AuditFilter,
   type AuditListRecord,

@@ -6,7 +6,7 @@ import {
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allow } from '../../plugins/route-access';
-import { type ActorDeps, actorContext } from '../access/actor-context';
+import { type ActorDeps, actorContext } from '../access/actor-service';
 import { type AuditQueryDeps, exportAudit, listAudit, verifyAudit } from './audit-query-service';
 
 const tags = ['audit'];

@@ -24,6 +24,12 @@ export type AuditEvent = {
 type PendingEvent = AuditEvent;
 
 /**
+ * Takes the chain's lock in the caller's transaction: the first start holds it while it seeds,
+ * so two nodes starting at once on one PostgreSQL seed once.
+ */
+export const lockAuditChainFor = (tx: DbOrTx) => lockAuditChain(tx);
+
+/**
  * The chain's append, at the end of the change's transaction (src/db/before-commit.ts): the
  * lock that orders appends across transactions and nodes is taken there, so it is held only
  * for these three statements and the commit. Every event of the transaction gets the same time,

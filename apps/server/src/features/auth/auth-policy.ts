@@ -70,11 +70,6 @@ export const LIMITS = {
     windowS: 15 * MIN,
     code: 'auth.too_many_password_checks',
   }),
-  contactPerAccount: (userId: string): Limit => ({
-    key: `contact:acct:${userId}`,
-    max: 5,
-    windowS: 60 * MIN,
-  }),
 } as const;
 
 /**

@@ -2,7 +2,6 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
-  invitations,
   oneTimeCodes,
   recoveryCodes,
   resetTokens,
@@ -268,77 +267,6 @@ export async function claimResetToken(db: DbOrTx, id: string, now: Date): Promis
   return claimed.length > 0;
 }
 
-// Invitations ----------------------------------------------------------------------------------
-
-export type InvitationRow = typeof invitations.$inferSelect;
-
-export async function insertInvitation(db: DbOrTx, row: typeof invitations.$inferInsert) {
-  const [inserted] = await db.insert(invitations).values(row).returning();
-  return inserted!;
-}
-
-export async function findValidInvitation(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ invitation: invitations, companyName: companies.name, companyCode: companies.code })
-    .from(invitations)
-    .innerJoin(companies, eq(companies.id, invitations.companyId))
-    .where(
-      and(
-        eq(invitations.tokenHash, tokenHash),
-        isNull(invitations.usedAt),
-        isNull(invitations.withdrawnAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** The address's open invitation (not used, not withdrawn), expired or not. */
-export async function findOpenInvitationByEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.email, email),
-        isNull(invitations.usedAt),
-        isNull(invitations.withdrawnAt),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function withdrawInvitationRow(db: DbOrTx, id: string, now: Date): Promise<void> {
-  await db.update(invitations).set({ withdrawnAt: now }).where(eq(invitations.id, id));
-}
-
-export async function claimInvitation(db: DbOrTx, id: string, now: Date): Promise<boolean> {
-  const claimed = await db
-    .update(invitations)
-    .set({ usedAt: now })
-    .where(and(eq(invitations.id, id), isNull(invitations.usedAt), isNull(invitations.withdrawnAt)))
-    .returning({ id: invitations.id });
-  return claimed.length > 0;
-}
-
-export async function findCompanyByCode(db: DbOrTx, code: string) {
-  const [row] = await db.select().from(companies).where(eq(companies.code, code)).limit(1);
-  return row;
-}
-
-export async function insertCompany(db: DbOrTx, row: typeof companies.$inferInsert) {
-  const [inserted] = await db.insert(companies).values(row).returning();
-  return inserted!;
-}
-
-export async function countCompanies(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
-  return row?.n ?? 0;
-}
-
-/** Atomic: concurrent wrong passwords each count. */
 export async function incrementFailedLogins(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .update(users)

@@ -1,4 +1,5 @@
 import type { Language } from '@tkc/contracts/fields';
+import type { DbOrTx } from '../../db/client';
 import { fail, tooManyRequests } from '../../lib/errors';
 import { toLanguage } from '../../lib/language';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -6,6 +7,7 @@ import type { Actor, AuthDeps, RequestOrigin } from './auth-deps';
 import { LIMITS, LOCK_AFTER_FAILED_LOGINS, LOCK_DURATION_MS } from './auth-policy';
 import {
   findProfile,
+  findUserByEmail,
   findUserById,
   incrementFailedLogins,
   spendResetTokensOfUser,
@@ -17,13 +19,23 @@ import { auditUser } from './login-service';
 import { acceptsEmailCodes } from './second-factor';
 import { deleteVerificationsOfUser } from './verification-repo';
 
+/** The account of an e-mail address (lower case), if there is one. */
+export const findAccountByEmail = (db: DbOrTx, email: string) => findUserByEmail(db, email);
+
+/** A user's profile row (user, company, roles), read now; undefined if gone. */
+export const readProfile = (db: DbOrTx, userId: string) => findProfile(db, userId);
+
+/** A user's profile row (user, company, roles), through the session cache; undefined if gone. */
+export const loadProfile = (deps: Pick<AuthDeps, 'db' | 'cache'>, userId: string) =>
+  deps.cache.profile(userId, () => findProfile(deps.db, userId));
+
 /** GET /auth/profile: the current user (docs/product.md#current-user). */
 export async function getProfile(
   deps: Pick<AuthDeps, 'db' | 'cache'>,
   actor: Actor,
   expiresAt: Date,
 ) {
-  const row = await deps.cache.profile(actor.userId, () => findProfile(deps.db, actor.userId));
+  const row = await loadProfile(deps, actor.userId);
   if (!row) throw fail('access.session_ended');
   const { user } = row;
   return {

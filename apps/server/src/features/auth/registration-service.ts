@@ -1,22 +1,19 @@
-import { sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit-service';
-import { parseRoleGrant } from '../invitations/invitation-service';
-import type { AuthDeps, RequestOrigin } from './auth-deps';
-import { LIMITS } from './auth-policy';
 import {
   claimInvitation,
-  findUserByEmail,
-  findValidInvitation,
-  insertRoleGrants,
-  insertUser,
-} from './auth-repo';
+  findInvitationByToken,
+  parseRoleGrant,
+} from '../invitations/invitation-service';
+import type { AuthDeps, RequestOrigin } from './auth-deps';
+import { LIMITS } from './auth-policy';
+import { findUserByEmail, insertRoleGrants, insertUser } from './auth-repo';
 import { openSession } from './session-service';
 
 async function findInvitation(deps: AuthDeps, token: string | undefined) {
   if (!token) throw fail('auth.invalid_link');
-  const found = await findValidInvitation(deps.db, sha256Hex(token), deps.clock());
+  const found = await findInvitationByToken(deps.db, token, deps.clock());
   if (!found) throw fail('auth.invalid_link');
   return found;
 }

@@ -7,11 +7,16 @@ import { idleLimitMs, lastSeenStepMs } from './auth-policy';
 import {
   deleteIdleSession,
   deleteSession,
+  deleteSessionsOfUser,
   extendSession,
   findLiveSessionWithUser,
   touchSession,
+  updateUser,
   upsertSession,
 } from './auth-repo';
+
+/** What other features pass around of a request's signed-in user (docs/architecture.md#boundaries). */
+export type { Actor, AuthCache, AuthDeps, RequestOrigin } from './auth-deps';
 
 // The one session of a user (docs/security.md#sessions): opened by a sign-in or a registration,
 // renewed by a refresh, ended by a logout, its expiry, or IDLE_TIMEOUT_S without use.
@@ -157,4 +162,18 @@ export async function refresh(deps: AuthDeps, actor: Actor, origin: { ip: string
   });
   deps.cache.invalidate(actor.userId);
   return expiresAt;
+}
+
+/**
+ * Disables or enables an account inside the caller's transaction; disabling ends its session.
+ * Returns how many sessions ended. The caller drops the user from the cache after commit.
+ */
+export async function setAccountDisabled(
+  tx: DbOrTx,
+  userId: string,
+  isDisabled: boolean,
+  now: Date,
+): Promise<number> {
+  await updateUser(tx, userId, { isDisabled, updatedAt: now });
+  return isDisabled ? await deleteSessionsOfUser(tx, userId) : 0;
 }

@@ -1,7 +1,6 @@
 import type { QueuedMailer } from '../../lib/mail/queued-mailer';
-import { lockAuditChain } from '../audit/audit-repo';
-import { recordAudit } from '../audit/audit-service';
-import { countCompanies, insertCompany } from '../auth/auth-repo';
+import { lockAuditChainFor, recordAudit } from '../audit/audit-service';
+import { hasCompanies, insertPlatformCompany } from '../companies/companies-service';
 import {
   type InvitationDeps,
   invitationMail,
@@ -19,13 +18,13 @@ export async function bootstrapFirstUser(
 ): Promise<string | null> {
   const prepared = await deps.db.transaction(async (tx) => {
     // Two nodes starting at once on one PostgreSQL: the lock lets only one of them seed.
-    await lockAuditChain(tx);
-    if ((await countCompanies(tx)) > 0) return null;
-    const company = await insertCompany(tx, {
-      code: options.platformCompanyCode,
-      name: 'Platform Headquarters',
-      isPlatform: true,
-    });
+    await lockAuditChainFor(tx);
+    if (await hasCompanies(tx)) return null;
+    const company = await insertPlatformCompany(
+      tx,
+      options.platformCompanyCode,
+      'Platform Headquarters',
+    );
     await recordAudit(tx, {
       action: 'company.create',
       result: 'success',

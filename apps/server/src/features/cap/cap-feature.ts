@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ActorDeps } from '../access/actor-context';
+import type { ActorDeps } from '../access/actor-service';
 import { capBuildJob } from './cap-build-job';
 import { capRoutes } from './cap-routes';
 import { CAP_BUILD_ATTEMPTS, CAP_BUILD_JOB, type CapDeps } from './cap-service';

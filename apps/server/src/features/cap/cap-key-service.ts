@@ -8,9 +8,9 @@ import { writeKeyCap } from '@tkc/formats/cap/key-cap';
 import { generateRsaKeyPair, keyFingerprint } from '@tkc/formats/keys/rsa-keys';
 import type { z } from 'zod';
 import { fail } from '../../lib/errors';
-import type { ActorContext } from '../access/actor-context';
+import { withTempDir } from '../../lib/temp-dir';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
-import { withTempDir } from '../signer/signer-file-check';
 import {
   addPendingUserKeySet,
   companyKeySets,

@@ -12,7 +12,7 @@ import {
 import { idParam } from '@tkc/contracts/api/management';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allow } from '../../plugins/route-access';
-import { type ActorDeps, actorContext } from '../access/actor-context';
+import { type ActorDeps, actorContext } from '../access/actor-service';
 import { companyKeys, confirmKeyCap, createKeyCap } from './cap-key-service';
 import { type CapDeps, createCap, downloadCap } from './cap-service';
 import { createTdesKey } from './cap-tdes-service';

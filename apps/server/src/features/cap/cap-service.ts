@@ -19,9 +19,9 @@ import type { JobQueue } from '../../lib/jobs/job-queue';
 import { readBlobHead } from '../../lib/storage/blob-head';
 import type { BlobRow } from '../../lib/storage/blob-repo';
 import type { BlobStore } from '../../lib/storage/blob-store';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
-import { findModel } from '../models/models-repo';
+import { findModelById } from '../models/models-service';
 import { companyKeySets } from '../uld-keys/uld-keys-service';
 import { findCapBuild, findCapRecord, insertCapBuild } from './cap-repo';
 import { capRowOf, safeFileName, targetCompany, visibleCap } from './cap-view';
@@ -57,7 +57,7 @@ export function withFormatRefusal<T>(work: () => T): T {
 
 /** The header a model allows: its family bounds the app name (textBounds). */
 export async function checkedModel(deps: Pick<CapDeps, 'db'>, modelId: string) {
-  const model = await findModel(deps.db, modelId);
+  const model = await findModelById(deps.db, modelId);
   if (!model) throw fail('cap.model_unknown');
   const limit: AppNameLimit = model.family === 'older' ? 'older' : 'newer';
   return { model, limit };

@@ -4,7 +4,7 @@ import { wrapTr31 } from '@tkc/formats/keys/tr31';
 import { generateTripleDesKey, kcv } from '@tkc/formats/keys/triple-des';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
 import { withFormatRefusal } from './cap-service';
 

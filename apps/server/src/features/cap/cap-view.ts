@@ -4,8 +4,8 @@ import { dateRangeOf } from '@tkc/contracts/list-query';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
-import { assertCan, listScope } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { assertCan, listScope } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import {
   type CapKind,
   type CapRecord,

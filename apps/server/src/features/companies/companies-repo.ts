@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, companySerialNumbers, modelPrefixes, models } from '../../db/schema';
+import { companies, companySerialNumbers } from '../../db/schema';
 
 export type CompanyRecord = typeof companies.$inferSelect;
 
@@ -205,16 +205,7 @@ export async function ownersOf(db: DbOrTx, sns: string[]): Promise<Map<string, s
   return new Map(result.rows.map((r) => [r.sn, r.company_id]));
 }
 
-/** Every prefix with its model, longest first (a serial number takes the longest that matches). */
-export async function listPrefixes(db: DbOrTx) {
-  const rows = await db
-    .select({
-      prefix: modelPrefixes.prefix,
-      modelId: models.id,
-      model: models.name,
-      family: models.family,
-    })
-    .from(modelPrefixes)
-    .innerJoin(models, eq(models.id, modelPrefixes.modelId));
-  return rows.sort((a, b) => b.prefix.length - a.prefix.length || a.prefix.localeCompare(b.prefix));
+export async function countCompanies(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+  return row?.n ?? 0;
 }

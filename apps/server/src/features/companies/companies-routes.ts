@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../lib/errors';
 import { progressReply } from '../../plugins/progress-reply';
 import { allow } from '../../plugins/route-access';
-import { type ActorDeps, actorContext } from '../access/actor-context';
+import { type ActorDeps, actorContext } from '../access/actor-service';
 import {
   addSerialNumber,
   type CompaniesDeps,

@@ -8,16 +8,18 @@ import type {
 } from '@tkc/contracts/api/management';
 import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
-import { assertCan, listScope } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { listPrefixes } from '../../lib/model-prefixes';
+import { assertCan, listScope } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
-import type { AuthCache } from '../auth/auth-deps';
+import type { AuthCache } from '../auth/session-service';
 import {
   type CompanyListRecord,
   type CompanyRecord,
+  countCompanies,
   deleteSerialNumber,
   findCompanyByCodeAny,
   findCompanyById,
@@ -26,8 +28,8 @@ import {
   insertCompanyRow,
   insertSerialNumbers,
   listCompanies,
-  listPrefixes,
   listSerialNumbers,
+  lockCompanyRow,
   updateCompanyRow,
 } from './companies-repo';
 import { applySerialImport, type OnImportProgress, parseSerialCsv } from './sn-import';
@@ -315,3 +317,24 @@ export async function importCompanySerialNumbers(
     return report;
   });
 }
+
+// --- Read and written by other features, inside their own transactions ---
+
+/** The company with this code, if any. */
+export const findCompanyByCode = (db: DbOrTx, code: string) => findCompanyByCodeAny(db, code);
+
+/** Locks the company's row: its licence counts and grants are decided one at a time. */
+export const lockCompany = (tx: DbOrTx, id: string) => lockCompanyRow(tx, id);
+
+/** Whether the database holds any company yet (the first start makes the platform company). */
+export const hasCompanies = async (tx: DbOrTx) => (await countCompanies(tx)) > 0;
+
+/** Inserts the platform company on the first start. */
+export const insertPlatformCompany = (tx: DbOrTx, code: string, name: string) =>
+  insertCompanyRow(tx, { code, name, isPlatform: true });
+
+/** Registers serial numbers of a company (the Key Erase demo's simulated terminal). */
+export const addSerialNumbers = (
+  tx: DbOrTx,
+  rows: { companyId: string; sn: string; modelId: string }[],
+) => insertSerialNumbers(tx, rows);

@@ -1,11 +1,17 @@
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mail/mailer';
-import type { RateLimiter } from '../../lib/rate-limit';
+import type { Limit, RateLimiter } from '../../lib/rate-limit';
 import { recordAudit } from '../audit/audit-service';
-import type { Actor, RequestOrigin } from '../auth/auth-deps';
-import { LIMITS } from '../auth/auth-policy';
-import { findProfile } from '../auth/auth-repo';
+import { readProfile } from '../auth/profile-service';
+import type { Actor, RequestOrigin } from '../auth/session-service';
 import { insertContactMessage } from './contact-repo';
+
+/** Five messages an hour per account (docs/security.md#rate-limits). */
+const contactPerAccount = (userId: string): Limit => ({
+  key: `contact:acct:${userId}`,
+  max: 5,
+  windowS: 60 * 60,
+});
 
 export type ContactDeps = { db: Db; mailer: Mailer; limiter: RateLimiter; supportEmail: string };
 
@@ -16,8 +22,8 @@ export async function sendContactMessage(
   body: { subject: string; content: string },
   origin: RequestOrigin,
 ) {
-  await deps.limiter.hit(LIMITS.contactPerAccount(actor.userId));
-  const profile = await findProfile(deps.db, actor.userId);
+  await deps.limiter.hit(contactPerAccount(actor.userId));
+  const profile = await readProfile(deps.db, actor.userId);
   await deps.db.transaction(async (tx) => {
     const row = await insertContactMessage(tx, {
       userId: actor.userId,

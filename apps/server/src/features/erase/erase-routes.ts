@@ -13,7 +13,7 @@ import { idParam } from '@tkc/contracts/api/management';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../lib/errors';
 import { allow } from '../../plugins/route-access';
-import { type ActorDeps, actorContext } from '../access/actor-context';
+import { type ActorDeps, actorContext } from '../access/actor-service';
 import {
   authorizeErase,
   demoTerminal,

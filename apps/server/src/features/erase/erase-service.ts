@@ -7,12 +7,17 @@ import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { AppError, fail } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail/mailer';
+import { listPrefixes } from '../../lib/model-prefixes';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { listScope } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { listScope } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
-import { insertSerialNumbers, listPrefixes } from '../companies/companies-repo';
+import { addSerialNumbers } from '../companies/companies-service';
 import { eraseKeyFor, type SigningCredentials } from './erase-credentials';
+
+/** Each model's erase key, made when the model is (models) or on first use. */
+export { eraseKeyFor };
+
 import {
   deleteEraseRecord,
   type EraseRecordRow,
@@ -338,7 +343,7 @@ export async function demoTerminal(deps: EraseDeps, actor: ActorContext) {
       { name: DEMO_MODEL, family: 'newer', description: 'Simulated terminal of the demo mode' },
       DEMO_PREFIX,
     );
-    await insertSerialNumbers(tx, [{ companyId: actor.companyId, sn, modelId }]);
+    await addSerialNumbers(tx, [{ companyId: actor.companyId, sn, modelId }]);
     return eraseKeyFor(tx, deps.box, modelId);
   });
   return {

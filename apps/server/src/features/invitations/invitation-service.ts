@@ -1,18 +1,20 @@
 import { GLOBAL_ADMIN_ROLES, ROLE_CODES } from '@tkc/contracts/access/roles';
+import { INVITATION_TTL_MS } from '@tkc/contracts/constants';
 import type { Language } from '@tkc/contracts/fields';
 import { type Db, type DbOrTx, isUniqueViolation } from '../../db/client';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail/mailer';
 import { recordAudit } from '../audit/audit-service';
-import { INVITATION_TTL_MS } from '../auth/auth-policy';
+import { findAccountByEmail } from '../auth/profile-service';
+import { findCompanyByCode } from '../companies/companies-service';
 import {
-  findCompanyByCode,
+  claimInvitationRow,
   findOpenInvitationByEmail,
-  findUserByEmail,
+  findValidInvitation,
   insertInvitation,
   withdrawInvitationRow,
-} from '../auth/auth-repo';
+} from './invitations-repo';
 
 const ROLE_CODE_SET: ReadonlySet<string> = new Set(ROLE_CODES);
 const GLOBAL_ROLES: ReadonlySet<string> = new Set(GLOBAL_ADMIN_ROLES);
@@ -60,7 +62,7 @@ export async function prepareInvitation(
   if (roles.some((r) => GLOBAL_ROLES.has(r)) && !company.isPlatform) {
     throw fail('invitation.platform_roles_only');
   }
-  if (await findUserByEmail(tx, email)) throw fail('invitation.already_user', { email });
+  if (await findAccountByEmail(tx, email)) throw fail('invitation.already_user', { email });
   const open = await findOpenInvitationByEmail(tx, email);
   if (open && open.expiresAt > deps.clock()) throw fail('invitation.already_pending', { email });
   // An expired one no longer counts: it is withdrawn so the new one can be the open one.
@@ -133,3 +135,11 @@ export async function createInvitation(deps: InvitationDeps, input: InvitationIn
   });
   return prepared;
 }
+
+/** The open, unexpired invitation of a link's token, with its company; undefined otherwise. */
+export const findInvitationByToken = (db: DbOrTx, token: string, now: Date) =>
+  findValidInvitation(db, sha256Hex(token), now);
+
+/** Spends an invitation inside the sign-up's transaction: only one caller ever gets true. */
+export const claimInvitation = (tx: DbOrTx, id: string, now: Date) =>
+  claimInvitationRow(tx, id, now);

@@ -10,11 +10,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
-import { assertCan } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { listPrefixes } from '../../lib/model-prefixes';
+import { assertCan } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
-import { listPrefixes } from '../companies/companies-repo';
-import { eraseKeyFor } from '../erase/erase-credentials';
+import { eraseKeyFor } from '../erase/erase-service';
 import {
   deleteModel,
   findModel,
@@ -168,3 +168,6 @@ export async function removeModel(deps: ModelsDeps, actor: ActorContext, id: str
     });
   });
 }
+
+/** A model by id, for the tools that read its family (CAP Maker's app-name limit). */
+export const findModelById = (db: Db, id: string) => findModel(db, id);

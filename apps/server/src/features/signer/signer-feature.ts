@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { scheduleRecurring } from '../../lib/jobs/schedule';
-import type { ActorDeps } from '../access/actor-context';
+import type { ActorDeps } from '../access/actor-service';
 import { RETENTION_JOB, retentionJob } from './signer-retention';
 import { signerRoutes } from './signer-routes';
 import { SIGN_JOB, SIGN_JOB_ATTEMPTS, type SignerDeps } from './signer-service';

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +13,7 @@ import { formatRefusal } from '../../lib/format-refusal';
 import { readBlobHead } from '../../lib/storage/blob-head';
 import type { BlobRow } from '../../lib/storage/blob-repo';
 import type { BlobStore } from '../../lib/storage/blob-store';
+import { withTempDir } from '../../lib/temp-dir';
 
 // What an uploaded file is, from its content (docs/signer.md#file-checks): an APK is a ZIP
 // holding AndroidManifest.xml, a CAP starts with its magic. The file is copied from the blob
@@ -47,16 +46,6 @@ export type CapFacts = {
 export type CheckedFile =
   | { fileType: 'apk'; label: string; version: string; apk: ApkFacts }
   | { fileType: 'cap'; label: string; version: string; cap: CapFacts };
-
-/** A private temporary folder, removed with everything in it after `work`. */
-export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tkc-signer-'));
-  try {
-    return await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Streams a blob into a file (mode 0600); answers the SHA-256 of the bytes written. */
 export async function copyBlobToFile(blobs: BlobStore, blobId: string, file: string) {

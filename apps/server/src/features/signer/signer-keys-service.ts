@@ -7,8 +7,8 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
-import { assertCan } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { assertCan } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
 import {
   certificateFacts,

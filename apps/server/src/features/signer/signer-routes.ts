@@ -14,7 +14,7 @@ import {
 } from '@tkc/contracts/api/signer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allow } from '../../plugins/route-access';
-import { type ActorDeps, actorContext } from '../access/actor-context';
+import { type ActorDeps, actorContext } from '../access/actor-service';
 import {
   generateCompanyKey,
   importCompanyKey,

@@ -8,7 +8,7 @@ import { AppError, fail } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { QueuedMailer } from '../../lib/mail/queued-mailer';
 import type { BlobStore } from '../../lib/storage/blob-store';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 import {
   assertCanDecide,
   decideApproval,

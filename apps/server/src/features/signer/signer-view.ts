@@ -2,7 +2,7 @@ import { can, scopeOf } from '@tkc/contracts/access/permissions';
 import type { SignerDetail, SignerRow, SignerStatus } from '@tkc/contracts/api/signer';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 import {
   type ApprovalRow,
   type ApprovalSpec,

@@ -10,7 +10,7 @@ import { fail } from '../../lib/errors';
 import type { BlobStore } from '../../lib/storage/blob-store';
 import { BlobTusStore, createBlobLocker, OWNER_KEYS } from '../../lib/storage/tus-store';
 import { sessionRoute } from '../../plugins/route-access';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 
 // One resumable upload endpoint for every tool (tus 1.0 at /api/v1/uploads; docs/api.md#uploads).
 // The access hook has checked the session before the body is read; the upload's kind names the

@@ -11,7 +11,7 @@ import {
 import { listQuerySchema } from '@tkc/contracts/list-query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allow } from '../../plugins/route-access';
-import { type ActorDeps, actorContext } from '../access/actor-context';
+import { type ActorDeps, actorContext } from '../access/actor-service';
 import {
   inviteUser,
   listUsers,

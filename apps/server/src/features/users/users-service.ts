@@ -1,5 +1,6 @@
 import { ROLE_GROUPS, type RoleCode } from '@tkc/contracts/access/roles';
 import type { inviteBody, USER_SORT_COLUMNS } from '@tkc/contracts/api/management';
+import { INVITATION_TTL_MS } from '@tkc/contracts/constants';
 import type { ListQueryParams } from '@tkc/contracts/list-query';
 import { dateRangeOf } from '@tkc/contracts/list-query';
 import type { z } from 'zod';
@@ -10,13 +11,11 @@ import { fail } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
-import type { AuthCache } from '../auth/auth-deps';
-import { INVITATION_TTL_MS } from '../auth/auth-policy';
-import { deleteSessionsOfUser, updateUser } from '../auth/auth-repo';
-import { lockCompanyRow } from '../companies/companies-repo';
+import { type AuthCache, setAccountDisabled } from '../auth/session-service';
+import { lockCompany } from '../companies/companies-service';
 import { prepareInvitation, sendInvitationMail } from '../invitations/invitation-service';
 import {
   countLicenceUse,
@@ -130,7 +129,7 @@ export async function inviteUser(
   body: z.infer<typeof inviteBody>,
 ) {
   const prepared = await deps.db.transaction(async (tx) => {
-    const company = await lockCompanyRow(tx, body.company_id);
+    const company = await lockCompany(tx, body.company_id);
     if (!company) throw fail('request.not_found');
     assertCanGrant(actor, body.roles, company.code);
     await assertLicences(tx, company, body.roles, deps.clock());
@@ -225,7 +224,7 @@ export async function setUserRoles(
   const unique = [...new Set(roles)];
   await deps.db.transaction(async (tx) => {
     const target = await targetUser(tx, actor, userId, 'edit');
-    const company = (await lockCompanyRow(tx, target.user.companyId))!;
+    const company = (await lockCompany(tx, target.user.companyId))!;
     const added = unique.filter((r) => !target.roles.includes(r));
     const removed = target.roles.filter((r) => !unique.includes(r as RoleCode));
     assertCanGrant(actor, [...added, ...(removed as RoleCode[])], company.code);
@@ -257,8 +256,7 @@ export async function setUserDisabled(
   if (userId === actor.userId) throw fail('user.cannot_disable_self');
   await deps.db.transaction(async (tx) => {
     const target = await targetUser(tx, actor, userId, 'edit');
-    await updateUser(tx, userId, { isDisabled, updatedAt: deps.clock() });
-    const endedSessions = isDisabled ? await deleteSessionsOfUser(tx, userId) : 0;
+    const endedSessions = await setAccountDisabled(tx, userId, isDisabled, deps.clock());
     await recordActorAudit(tx, actor, {
       action: isDisabled ? 'user.disable' : 'user.enable',
       companyId: target.user.companyId,

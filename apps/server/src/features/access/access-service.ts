@@ -1,7 +1,7 @@
 import { type Action, can, scopeOf } from '@tkc/contracts/access/permissions';
 import { isGlobalAdmin as holdsGlobalAdmin, type RoleCode } from '@tkc/contracts/access/roles';
 import { fail } from '../../lib/errors';
-import type { ActorContext } from './actor-context';
+import type { ActorContext } from './actor-service';
 
 // Row-level checks over the permission catalogue (@tkc/contracts/access/permissions). The route
 // hook has already refused an actor who may not do the action anywhere; a service asks here

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/errors';
 import { requireActor } from '../../plugins/session';
-import type { AuthDeps } from '../auth/auth-deps';
-import { findProfile } from '../auth/auth-repo';
+import { loadProfile } from '../auth/profile-service';
+import type { AuthDeps } from '../auth/session-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +33,7 @@ export async function actorContext(
 ): Promise<ActorContext> {
   if (request.actor) return request.actor;
   const actor = requireActor(request);
-  const profile = await deps.cache.profile(actor.userId, () => findProfile(deps.db, actor.userId));
+  const profile = await loadProfile(deps, actor.userId);
   if (!profile) throw fail('access.session_ended');
   request.actor = {
     userId: actor.userId,

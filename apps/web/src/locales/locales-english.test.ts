@@ -56,13 +56,13 @@ import managementEn from './management/en';
 import { leaves } from './namespace-checks';
 import termsEn from './terms/en';
 
-// English, the reference language: the spec's texts word for word, a name for everything the
+// English, the reference language: the product's texts word for word (docs/product.md), a name for everything the
 // contracts list, every message the forms, handlers and server can produce (read from the
 // contracts, not copied here) and every key the source asks for. The other languages are checked
 // against English in locales.test.ts, one test per language.
 
 describe('English', () => {
-  it('keeps the spec texts word for word', () => {
+  it('keeps the product texts word for word', () => {
     const t = en.translation;
     expect(t.signIn.forgotPassword).toBe('Forgot Password ?');
     expect(t.signIn.sendingOtp).toBe('Sending OTP to your email...');
@@ -287,7 +287,7 @@ describe('keyErase namespace, English', () => {
     });
   });
 
-  it('names every log line, terminal message and help question of spec 8', () => {
+  it('names every log line, terminal message and help question (docs/erase-status.md)', () => {
     expect(keyEraseEn.logLabels).toEqual(ERASE_LOG_LABELS);
     expect(Object.values(keyEraseEn.terminalMessages).sort()).toEqual(
       [ALL_ZERO_MESSAGE, DLE_UNPACK_FAILED_MESSAGE, NO_RESPONSE_MESSAGE].sort(),

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { fail } from '../../lib/errors';
 import { type AuditActor, recordActorAudit, recordAudit } from '../audit/audit-service';
-import { loadPlatformRoot } from '../erase/erase-credentials';
+import { loadPlatformRoot } from '../erase/erase-service';
 import {
   type AuthorityRow,
   findAuthority,

@@ -9,7 +9,7 @@ import {
 import { idParam } from '@tkc/contracts/api/management';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allow } from '../../plugins/route-access';
-import { type ActorDeps, actorContext } from '../access/actor-context';
+import { type ActorDeps, actorContext } from '../access/actor-service';
 import type { AuthorityDeps } from './crt-authority';
 import {
   getAuthority,

@@ -7,8 +7,8 @@ import type {
 } from '@tkc/contracts/api/crt';
 import { dateRangeOf } from '@tkc/contracts/list-query';
 import { fail } from '../../lib/errors';
-import { assertCan, listScope } from '../access/access-policy';
-import type { ActorContext } from '../access/actor-context';
+import { assertCan, listScope } from '../access/access-service';
+import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
 import { type AuthorityDeps, companyAuthority, companyCrl } from './crt-authority';
 import {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { KCG_MAX_TERMINALS } from '@tkc/contracts/api/crt';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fail } from '../../lib/errors';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 import {
   countSerialsByModel,
   findCompanySerials,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ActorDeps } from '../access/actor-context';
+import type { ActorDeps } from '../access/actor-service';
 import { crtCertificateRoutes } from './crt-certificate-routes';
 import { issueJob } from './crt-issue-job';
 import { crtRequestRoutes } from './crt-request-routes';

@@ -7,7 +7,7 @@ import { fail } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs/job-queue';
 import type { QueuedMailer } from '../../lib/mail/queued-mailer';
 import type { BlobStore } from '../../lib/storage/blob-store';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 import { assertCanDecide, decideApproval, openApproval } from '../approvals/approvals-service';
 import { recordActorAudit } from '../audit/audit-service';
 import { visibleCertificate } from './crt-certificates-service';

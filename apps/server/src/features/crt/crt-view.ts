@@ -7,7 +7,7 @@ import type {
 } from '@tkc/contracts/api/crt-requests';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
-import type { ActorContext } from '../access/actor-context';
+import type { ActorContext } from '../access/actor-service';
 import {
   type ApprovalRow,
   type ApprovalSpec,

@@ -130,7 +130,7 @@ export async function setUpEraseWorld(stack: Stack): Promise<EraseWorld> {
 let bundle: Promise<string> | null = null;
 
 /** packages/terminal's simulator as one browser script (built once per worker). */
-export function simulatorBundle(): Promise<string> {
+function simulatorBundle(): Promise<string> {
   bundle ??= build({
     entryPoints: [new URL('./terminal-simulator.entry.ts', import.meta.url).pathname],
     bundle: true,

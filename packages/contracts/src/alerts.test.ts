@@ -4,7 +4,6 @@ import {
   alertVariant,
   forgotPasswordMessage,
   httpOutcome,
-  invalidLinkCountdown,
   isDangerStatus,
   type Outcome,
   otpSendMessage,
@@ -41,7 +40,6 @@ describe('alert classification', () => {
 
   it('words the redirect notices as docs/product.md#alert-style does', () => {
     expect(redirectNotice(3)).toBe('Page will be redirected about 3 second.');
-    expect(invalidLinkCountdown(5)).toBe('Page wil be redirected about 5 second...');
   });
 });
 

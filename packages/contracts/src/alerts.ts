@@ -12,7 +12,7 @@ export type AlertVariant = 'danger' | 'success' | 'info';
 
 /** Codes of 300 or more, or below 100 and not 0, are errors (docs/product.md#alert-style). */
 export const isDangerStatus = (code: number): boolean => code >= 300 || (code < 100 && code !== 0);
-export const isSuccessStatus = (code: number): boolean => code >= 200 && code < 300;
+const isSuccessStatus = (code: number): boolean => code >= 200 && code < 300;
 
 export const alertVariant = (code: number): AlertVariant =>
   isDangerStatus(code) ? 'danger' : isSuccessStatus(code) ? 'success' : 'info';
@@ -20,10 +20,6 @@ export const alertVariant = (code: number): AlertVariant =>
 /** Optional redirect notice of the alert banner. */
 export const redirectNotice = (seconds: number): string =>
   `Page will be redirected about ${seconds} second.`;
-
-/** Countdown of the Not Valid Link page (docs/product.md#invalid-link, its 'wil' included). */
-export const invalidLinkCountdown = (seconds: number): string =>
-  `Page wil be redirected about ${seconds} second...`;
 
 /** What came of a call, as the handlers need it. */
 export type Outcome =
@@ -53,7 +49,7 @@ export function httpOutcome(status: number, body?: unknown, statusText?: string)
   };
 }
 
-export type Redirect = { to: string; afterMs: number; notice?: string };
+type Redirect = { to: string; afterMs: number; notice?: string };
 
 export type AlertMessage = {
   text: string;
@@ -107,7 +103,7 @@ export const toolingMessages = {
 } as const;
 
 /** The action whose success reads without the word 'Success!' (docs/product.md#action-handler). */
-export const START_DOWNLOAD_ACTION = 'Start Download...';
+const START_DOWNLOAD_ACTION = 'Start Download...';
 
 // Reason phrases for answers without a status text (HTTP/2 has none); docs/product.md#table-errors.
 const REASON_PHRASES: Record<number, string> = {

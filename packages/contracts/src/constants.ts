@@ -8,7 +8,6 @@ const DAY_MS = 24 * HOUR_MS;
 
 // --- Product (docs/product.md#preferences) ---
 export const APP_VERSION = '1.9.41';
-export const DEFAULT_LANGUAGE = 'en';
 
 // --- API (docs/product.md#calls) ---
 export const API_BASE_PATH = '/api/v1';
@@ -101,6 +100,7 @@ export const CAROUSEL_SLIDES_MULTI = 2;
 /** counter_reset values: 0 daily digest, 1 weekly; weekly when unknown. */
 export const COUNTER_RESET_DAILY = 0;
 export const COUNTER_RESET_WEEKLY = 1;
+/** Weekly until the user chooses. @alias */
 export const DEFAULT_COUNTER_RESET = COUNTER_RESET_WEEKLY;
 
 // --- Shell animation and timing (docs/product.md#shell) ---

@@ -5,7 +5,7 @@ import { DEVICE_ERROR_CODE_FIRST, DEVICE_ERROR_CODE_LAST } from './constants';
 // layout of 22-46 is this project's, documented in docs/erase-status.md.
 
 /** Named device errors in the product's order; the first 17 carry codes 623901-623917 in order. */
-export const DEVICE_ERROR_NAMES = [
+const DEVICE_ERROR_NAMES = [
   'INVALID_PARA',
   'READ_FLASH_ERROR',
   'BIO_WRITE_ERROR',
@@ -34,7 +34,7 @@ export const DEVICE_ERROR_NAMES = [
 ] as const;
 export type DeviceErrorName = (typeof DEVICE_ERROR_NAMES)[number];
 
-export const DEVICE_ERROR_FIRST_INDEX = 22;
+const DEVICE_ERROR_FIRST_INDEX = 22;
 const CODED_COUNT = DEVICE_ERROR_CODE_LAST - DEVICE_ERROR_CODE_FIRST + 1;
 
 export type DeviceError = { index: number; name: DeviceErrorName; code: number | null };
@@ -107,7 +107,7 @@ export const ERASE_STATUS: readonly string[] = [
   'Invalid Serial Number',
 ];
 
-export const ERASE_SUCCESS = ERASE_STATUS_INDEX.success;
+const ERASE_SUCCESS = ERASE_STATUS_INDEX.success;
 
 /** The message of a status index; an index outside the table reads 'Unknown Status (N)'. */
 export const eraseStatusMessage = (index: number): string =>
@@ -184,6 +184,3 @@ export function eraseLogLabel(step: EraseStep, isOk: boolean): string | null {
       return isOk ? ERASE_LOG_LABELS.eraseOk : ERASE_LOG_LABELS.eraseFail;
   }
 }
-
-/** The Key Erase page's status before anything happened (docs/product.md#erase-run). */
-export const ERASE_INITIAL_STATUS_LABEL = 'Authorize';

@@ -63,7 +63,7 @@ function isKnownTimeZone(zone: string): boolean {
 }
 
 /** The years a console date may name (a terminal's, a licence's): 1900 to 2999. */
-export const DATE_YEAR_RANGE = [1900, 2999] as const;
+const DATE_YEAR_RANGE = [1900, 2999] as const;
 
 /** A calendar date, yyyy-MM-dd, within DATE_YEAR_RANGE (year 0 is no date PostgreSQL keeps). */
 export const calendarDateField = z.iso.date('Date must be yyyy-MM-dd').refine((value) => {

@@ -5,7 +5,6 @@ import {
   boundedText,
   changePasswordForm,
   contactForm,
-  fieldErrors,
   fileMessages,
   forgotPasswordForm,
   otpForm,
@@ -19,6 +18,16 @@ import {
 } from './forms';
 
 /** First error message per field, as the forms show them; {} when valid. */
+/** First message per field path ('a.b'; '' for the form itself), the way forms show errors. */
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
 const errorsOf = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
   return r.success ? {} : fieldErrors(r.error);

@@ -24,10 +24,10 @@ export const fileMessages = {
   infoNotFound: 'Information not found: version, package',
 } as const;
 
-export const PASSWORDS_MUST_MATCH = 'Passwords must match';
+const PASSWORDS_MUST_MATCH = 'Passwords must match';
 /** The second wording of the mismatch (docs/product.md#validation), in the change-password form. */
-export const PASSWORDS_DID_NOT_MATCH = "Password and Confirm Password didn't match";
-export const PASSWORD_RULE_MESSAGE = 'At least 1 uppercase, and 1 number password is required.';
+const PASSWORDS_DID_NOT_MATCH = "Password and Confirm Password didn't match";
+const PASSWORD_RULE_MESSAGE = 'At least 1 uppercase, and 1 number password is required.';
 /**
  * Hint shown on Reset Password. It disagrees with the rule (resetPasswordForm accepts 3 characters);
  * the product has both, so both are kept (docs/product.md#validation).
@@ -93,7 +93,6 @@ export const signUpForm = z
     (v) => v.password === v.confirm_password,
     matchCheck('password', 'confirm_password', PASSWORDS_MUST_MATCH),
   );
-export type SignUpForm = z.infer<typeof signUpForm>;
 
 export const signInForm = z.object({
   email: emailField,
@@ -103,10 +102,8 @@ export const signInForm = z.object({
     .min(3, symbols(3).min)
     .max(64, symbols(64).max),
 });
-export type SignInForm = z.infer<typeof signInForm>;
 
 export const forgotPasswordForm = z.object({ email: emailField });
-export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
 
 /** 3-50 characters although RESET_PASSWORD_HINT says 8 with symbols (docs/product.md#validation). */
 export const resetPasswordForm = z
@@ -122,17 +119,14 @@ export const resetPasswordForm = z
     (v) => v.newPassword === v.confirmPassword,
     matchCheck('newPassword', 'confirmPassword', PASSWORDS_MUST_MATCH),
   );
-export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 export const otpForm = z.object({
   mode: z.enum(['totp', 'email'], { error: 'Mode is required' }),
   otp: otpCodeField,
 });
-export type OtpForm = z.infer<typeof otpForm>;
 
 /** Contact Us: the request body is the form ('Maximum 150 symbols' at max 100, as the product has it). */
 export const contactForm = contactBody;
-export type ContactForm = z.infer<typeof contactForm>;
 
 /** Account settings: the editable profile fields, named as in PATCH /auth/profile. */
 export const profileForm = z.object({
@@ -142,7 +136,6 @@ export const profileForm = z.object({
   timezone: timeZoneField,
   address: addressField.optional(),
 });
-export type ProfileForm = z.infer<typeof profileForm>;
 
 export const changePasswordForm = z
   .object({
@@ -157,17 +150,6 @@ export const changePasswordForm = z
     (v) => v.new_password === v.confirm_password,
     matchCheck('new_password', 'confirm_password', PASSWORDS_DID_NOT_MATCH),
   );
-export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
-
-/** First message per field path ('a.b'; '' for the form itself), the way forms show errors. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /**
  * Text length bounds [min, max] for package and key tooling (docs/product.md#limits). Not yet
@@ -208,8 +190,8 @@ export function boundedText(field: BoundedField, label: string): z.ZodString {
   return bounded.max(max, genericMessages.maxLength(max));
 }
 
-export type PasswordCheckId = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'special';
-export type PasswordCheck = { id: PasswordCheckId; label: string; isPassed: boolean };
+type PasswordCheckId = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'special';
+type PasswordCheck = { id: PasswordCheckId; label: string; isPassed: boolean };
 export type PasswordStrength = { checks: PasswordCheck[]; score: number };
 
 const strengthRules: readonly {

@@ -29,7 +29,7 @@ export type ListQuery = {
 };
 
 /** Sort columns that are some list's default, so never written (docs/product.md#list-query). */
-export const DEFAULT_SORT_COLUMNS: readonly string[] = [DEFAULT_SORT_COLUMN, 'created_at'];
+const DEFAULT_SORT_COLUMNS: readonly string[] = [DEFAULT_SORT_COLUMN, 'created_at'];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

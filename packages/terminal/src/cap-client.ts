@@ -16,9 +16,9 @@ import type { SerialPortLike } from './serial';
 // port abstraction as the Key Erase (begin, data chunks, end; docs/terminal-protocol.md).
 
 /** How long the terminal may take to check a whole CAP (signature, decryption) by default. */
-export const CAP_CHECK_TIMEOUT_MS = 60_000;
+const CAP_CHECK_TIMEOUT_MS = 60_000;
 
-export type LoadCapPhase = 'connect' | 'begin' | 'data' | 'end';
+type LoadCapPhase = 'connect' | 'begin' | 'data' | 'end';
 
 export type LoadCapOptions = {
   /** Time allowed for each reply to begin and data, in ms. */

@@ -29,7 +29,7 @@ export type CapReceiver = {
 };
 
 /** Simulated terminals hold a CAP in memory; this is the largest they accept by default. */
-export const DEFAULT_MAX_CAP_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_CAP_BYTES = 256 * 1024 * 1024;
 
 export function createCapReceiver(o: {
   uld?: TerminalUld;

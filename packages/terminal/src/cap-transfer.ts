@@ -6,12 +6,12 @@ import { encodeCommand } from './protocol';
 //   end:   phase 03
 // Each field is length-prefixed as every command field is. Bytes: docs/terminal-protocol.md.
 
-export const LOAD_CAP_PHASES = { begin: 0x01, data: 0x02, end: 0x03 } as const;
+const LOAD_CAP_PHASES = { begin: 0x01, data: 0x02, end: 0x03 } as const;
 /** The most CAP bytes one data command carries (a frame payload stays under 16.5 KiB). */
 export const CAP_CHUNK_BYTES = 16 * 1024;
 /** The largest CAP the length field can announce. */
 export const MAX_CAP_TRANSFER_BYTES = 0xffffffff;
-export const CAP_DIGEST_BYTES = 32;
+const CAP_DIGEST_BYTES = 32;
 
 /** Reasons the terminal gives with 670000 for a transfer (the ULD adds its own on end). */
 export const CAP_TRANSFER_REASONS = {

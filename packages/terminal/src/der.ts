@@ -33,7 +33,7 @@ export type Tlv = {
 };
 
 /** The element starting at `at`; throws DerError when the bytes are not one. */
-export function readTlv(bytes: Uint8Array, at = 0): Tlv & { end: number } {
+function readTlv(bytes: Uint8Array, at = 0): Tlv & { end: number } {
   if (at + 2 > bytes.length) throw new DerError('truncated element');
   const tag = bytes[at]!;
   if ((tag & 0x1f) === 0x1f) throw new DerError('multi-byte tags are not supported');

@@ -95,7 +95,7 @@ const S = [
 ] as const;
 
 /** DES block size in bytes. */
-export const DES_BLOCK_BYTES = 8;
+const DES_BLOCK_BYTES = 8;
 
 type Bits = Uint8Array<ArrayBuffer>; // one 0/1 value per element
 

@@ -34,7 +34,7 @@ export type Authorization = {
 };
 
 /** The first 8 bytes of SHA-256(SN || 0x00 || ESN || 0x00 || RN). */
-export async function eraseDigest(sn: string, esn: string, rn: string): Promise<Uint8Array> {
+async function eraseDigest(sn: string, esn: string, rn: string): Promise<Uint8Array> {
   const input = concatBytes(utf8(sn), Uint8Array.of(0), utf8(esn), Uint8Array.of(0), utf8(rn));
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', input));
   return hash.slice(0, AUTH_CODE_BYTES);

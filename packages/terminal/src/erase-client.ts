@@ -77,7 +77,7 @@ export class EraseAuthorizationError extends Error {
 }
 
 /** The erase status of a rejected authorisation. */
-export function authorizationFailureStatus(error: unknown): number {
+function authorizationFailureStatus(error: unknown): number {
   const s = (error as { eraseStatus?: unknown } | null)?.eraseStatus;
   return typeof s === 'number' && Number.isInteger(s) && s > 0 && s < ERASE_STATUS.length
     ? s

@@ -50,7 +50,7 @@ export function encodeFrame(payload: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /** A well-formed frame with a correct check byte. */
-export type FrameEvent = {
+type FrameEvent = {
   type: 'frame';
   /** The unstuffed payload. */
   payload: Uint8Array;
@@ -67,9 +67,9 @@ export type FrameEvent = {
  * - oversize: a payload longer than MAX_FRAME_PAYLOAD_BYTES (the rest of that frame is skipped);
  * - truncated: a frame cut off when the reader gave up (`end()`).
  */
-export type CorruptReason = 'checksum' | 'stuffing' | 'garbage' | 'oversize' | 'truncated';
+type CorruptReason = 'checksum' | 'stuffing' | 'garbage' | 'oversize' | 'truncated';
 
-export type CorruptEvent = {
+type CorruptEvent = {
   type: 'corrupt';
   reason: CorruptReason;
   message: typeof DLE_UNPACK_FAILED_MESSAGE;
@@ -82,7 +82,7 @@ export type CorruptEvent = {
 };
 
 /** All-zero bytes outside a frame, or a frame whose non-empty payload is all zero bytes. */
-export type ZeroEvent = {
+type ZeroEvent = {
   type: 'zero';
   message: typeof ALL_ZERO_MESSAGE;
   raw: Uint8Array;

@@ -28,7 +28,7 @@ export const COMMAND_IDS = {
 export type CommandName = keyof typeof COMMAND_IDS;
 
 /** The command name of an id; null for an id the protocol does not define. */
-export const commandName = (id: number): CommandName | null =>
+const commandName = (id: number): CommandName | null =>
   (Object.keys(COMMAND_IDS) as CommandName[]).find((n) => COMMAND_IDS[n] === id) ?? null;
 
 export const RESULT_OK = String(TERMINAL_CODE_OK); // '620000'
@@ -40,8 +40,8 @@ export const REASON_SULD_NOT_ENABLED = 'SULD_NOT_ENABLED';
 /** GET CERTIFICATE on a terminal that has taken no Certificate CAP yet. */
 export const REASON_NO_CERTIFICATE = 'NO_CERTIFICATE';
 
-export const RESULT_CODE_LENGTH = 6;
-export const MAX_FIELD_BYTES = 0xffff;
+const RESULT_CODE_LENGTH = 6;
+const MAX_FIELD_BYTES = 0xffff;
 /** SN and ESN are sent zero-padded on the left to this many characters. */
 export const SERIAL_FIELD_WIDTH = 16;
 /** The RN challenge: 8 random bytes sent as 16 uppercase hex digits. */
@@ -50,7 +50,7 @@ export const AUTH_CODE_BYTES = 8;
 /** ECDSA P-256 signature, r || s (IEEE P1363). */
 export const SIGNATURE_BYTES = 64;
 /** The two characters that end every text field of a reply. */
-export const TEXT_FIELD_END = '\r\n';
+const TEXT_FIELD_END = '\r\n';
 
 /** Fields as length-prefixed bytes. Throws RangeError for a field above 65535 bytes. */
 export function encodeFields(fields: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {

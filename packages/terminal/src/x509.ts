@@ -25,7 +25,7 @@ import {
 // certificate, check that one certificate signed another, and (for tests and the demo mode) make
 // an ECDSA P-256 root and leaf. Web APIs only (WebCrypto); openssl accepts what this makes.
 
-export const OID = {
+const OID = {
   ecPublicKey: '1.2.840.10045.2.1',
   rsaEncryption: '1.2.840.113549.1.1.1',
   p256: '1.2.840.10045.3.1.7',

@@ -10,7 +10,7 @@ import { AppError } from './errors';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The values of a template's slots as found in a message made from it; null when it does not fit. */
-export function slotValues(template: string, message: string): Record<string, string> | null {
+function slotValues(template: string, message: string): Record<string, string> | null {
   const names: string[] = [];
   const pattern = template
     .split(/(\{\w+\})/)

@@ -7,7 +7,7 @@ const NOT_STORABLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is looked for
   /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isStorableText = (value: string) => !NOT_STORABLE.test(value);
+const isStorableText = (value: string) => !NOT_STORABLE.test(value);
 
 /** The text as PostgreSQL would keep it: each NUL and lone surrogate as U+FFFD. */
 export const toStorableText = (value: string) =>

@@ -43,6 +43,3 @@ export function verifyTotp(
   const step = Math.floor(now.getTime() / 1000 / TOTP_PERIOD_S) + delta;
   return step > lastStep ? step : null;
 }
-
-export const totpCodeAt = (secretBase32: string, at: Date) =>
-  totpFor(secretBase32).generate({ timestamp: at.getTime() });

@@ -9,7 +9,7 @@ import { errorAnswer } from './error-handler';
 // progress line (access, a foreign id, a refused body) keeps its own HTTP status. Other clients
 // get the plain JSON answer and no progress.
 
-export const PROGRESS_TYPE = 'application/x-ndjson';
+const PROGRESS_TYPE = 'application/x-ndjson';
 
 export type ProgressReply<P> = {
   /** Sends one progress line (the first one starts the stream). */

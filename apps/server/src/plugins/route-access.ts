@@ -8,7 +8,7 @@ import { fail } from '../lib/errors';
 // body is read or validated (docs/security.md#route-access). A route under /api/v1 without a
 // declaration stops the server from starting.
 
-export type RouteAccess =
+type RouteAccess =
   /** Anyone (sign-in, health, config). */
   | { kind: 'public' }
   /** A link token (invitation, password reset) in the Authid header; the service checks it. */

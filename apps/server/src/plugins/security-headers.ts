@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Runs helmet once against a stand-in response and keeps the headers it would set. */
-export function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
+function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {

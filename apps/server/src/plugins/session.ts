@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 /** The token of the Authid header (`token` or `token; expiry=...`). */
-export const readAuthToken = (request: FastifyRequest) => {
+const readAuthToken = (request: FastifyRequest) => {
   const header = request.headers.authid;
   return parseAuthHeader(Array.isArray(header) ? header[0] : header)?.token;
 };

@@ -50,7 +50,7 @@ export const HOSTILE_TEXT = [
   '\t\r\n',
 ];
 
-export const HOSTILE_NUMBERS = [
+const HOSTILE_NUMBERS = [
   -1,
   0,
   1,
@@ -74,7 +74,7 @@ const scalar = fc.oneof(
 );
 
 /** Any JSON value, nested a little. */
-export const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
     scalar,
@@ -87,7 +87,7 @@ const typesOf = (schema: JsonSchema): string[] =>
   schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 
 /** A value that fits the schema (as far as this simple reader knows it). */
-export function fitting(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+function fitting(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   if (!schema) return anyJson;
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);

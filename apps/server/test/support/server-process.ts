@@ -45,7 +45,7 @@ export async function freshServerDatabase(
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-export function rssOf(pid: number): number {
+function rssOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }

@@ -34,7 +34,7 @@ export type SignerWorld = {
   padmin: TestUser;
 };
 
-export async function seedSignerWorld(ctx: TestContext): Promise<SignerWorld> {
+async function seedSignerWorld(ctx: TestContext): Promise<SignerWorld> {
   await ensureCompany(ctx, 'HQ', 'Platform HQ', true);
   await ensureCompany(ctx, 'ACME', 'Acme Terminals');
   await ensureCompany(ctx, 'BETA', 'Beta Payments');

@@ -23,7 +23,7 @@ const notBuilt = (path: string, title: string, description?: string): RouteObjec
   handle: handle({ title, description }),
 });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

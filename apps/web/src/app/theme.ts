@@ -55,7 +55,7 @@ function relativeLuminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
     number,
     number,
@@ -78,7 +78,7 @@ function darker(hex: string, amount: number): string {
  * The first shade from `start` on that reads on `background` at the target contrast; when even the
  * darkest does not (yellow, lime), that shade darkened until it does.
  */
-export function readableShade(shades: MantineColorsTuple, start: number, background: string) {
+function readableShade(shades: MantineColorsTuple, start: number, background: string) {
   for (let i = start; i < shades.length; i += 1) {
     if (contrastRatio(shades[i]!, background) >= TARGET_CONTRAST) return shades[i]!;
   }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '@/lib/use-countdown';
 
-export type AlertKind = 'success' | 'danger' | 'info' | 'warning';
+type AlertKind = 'success' | 'danger' | 'info' | 'warning';
 
 type AlertBannerProps = {
   /** The style; without it, `statusCode` decides (docs/product.md#alert-style). */

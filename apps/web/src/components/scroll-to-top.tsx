@@ -5,7 +5,7 @@ import { SCROLL_TOP_OFFSET_PX, SCROLL_TOP_SPEED_MS } from '@tkc/contracts/consta
 import { useTranslation } from 'react-i18next';
 
 /** Scrolls the window to the top in `durationMs`, easing out (600 ms, docs/product.md#shell). */
-export function scrollToTop(durationMs: number, isInstant = false): void {
+function scrollToTop(durationMs: number, isInstant = false): void {
   const start = window.scrollY;
   if (isInstant || start === 0) {
     window.scrollTo(0, 0);

@@ -6,7 +6,7 @@ import { megabytesPerSecond, percentOf, type TransferState } from '@/lib/transfe
 // show while they run side by side, docs/signer.md#hashing). The caller words the rate in its
 // own namespace ('{{percent}} % · {{rate}} MB/s').
 
-export function TransferProgress({
+function TransferProgress({
   label,
   state,
   color,

@@ -8,7 +8,7 @@ import { outcomeOf } from './outcome';
  * The action handler (docs/product.md#action-handler) as a toast: '<action> Success!' or the error. A 401 has
  * already ended the session in the API client (the shell then says 'Please Login again.').
  */
-export function showActionResult(action: string, outcome: Outcome): void {
+function showActionResult(action: string, outcome: Outcome): void {
   const alert = actionMessage(action, outcome);
   if (alert.isLogout) return;
   const text = localizeActionText(action, alert.text, (m, vars) => translateMessage(m, vars));

@@ -158,7 +158,7 @@ export async function apiDownload(path: string, fallbackName: string): Promise<s
 }
 
 /** Saves a Blob as a file through a temporary object URL. */
-export function saveBlob(blob: Blob, name: string): void {
+function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

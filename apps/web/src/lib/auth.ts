@@ -9,7 +9,7 @@ import { removeStorage, storageKeys } from './storage';
 
 export const profileQueryKey = ['auth', 'profile'] as const;
 
-export async function getProfile(signal?: AbortSignal): Promise<CurrentUser> {
+async function getProfile(signal?: AbortSignal): Promise<CurrentUser> {
   // docs/product.md#logout: a 401 on the profile load clears the stored login and pending sign-in.
   const answer = await apiRequest('/auth/profile', {
     schema: profileResponse,
@@ -20,7 +20,7 @@ export async function getProfile(signal?: AbortSignal): Promise<CurrentUser> {
   return answer.data;
 }
 
-export const profileQueryOptions = () =>
+const profileQueryOptions = () =>
   queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) });
 
 /** The current user while a session token exists (or just ended, for the 'Please Login again.' modal). */

@@ -9,7 +9,7 @@ import { apiRequest } from './api-client';
 
 export type CompanyOption = Pick<CompanyRow, 'id' | 'code' | 'name' | 'is_platform'>;
 
-export async function getCompanyOptions(
+async function getCompanyOptions(
   keyword: string,
   signal?: AbortSignal,
 ): Promise<{ total: number; data: CompanyOption[] }> {
@@ -31,7 +31,7 @@ export async function getCompanyOptions(
   };
 }
 
-export const companyOptionsQueryOptions = (keyword = '') =>
+const companyOptionsQueryOptions = (keyword = '') =>
   queryOptions({
     queryKey: ['companies', 'options', keyword],
     queryFn: ({ signal }) => getCompanyOptions(keyword, signal),

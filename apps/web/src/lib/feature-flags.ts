@@ -4,12 +4,12 @@ import { apiRequest } from './api-client';
 
 // GET /config: the feature flags (docs/product.md#feature-flags) that shape the menu and the routes.
 
-export async function getFeatureFlags(signal?: AbortSignal): Promise<FeatureFlags> {
+async function getFeatureFlags(signal?: AbortSignal): Promise<FeatureFlags> {
   const answer = await apiRequest('/config', { schema: configResponse, signal });
   return answer.data;
 }
 
-export const featureFlagsQueryOptions = () =>
+const featureFlagsQueryOptions = () =>
   queryOptions({ queryKey: ['config'], queryFn: ({ signal }) => getFeatureFlags(signal) });
 
 export const useFeatureFlags = () => useQuery(featureFlagsQueryOptions());

@@ -8,7 +8,7 @@ import { readStorage, storageKeys, writeStorage } from './storage';
 
 export const languageCodes = ['de', 'en', 'es', 'fr', 'ja', 'zh'] as const;
 export type LanguageCode = (typeof languageCodes)[number];
-export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 /** Each language named in itself, as language pickers usually do. */
 export const languageNames: Record<LanguageCode, string> = {
@@ -158,7 +158,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export function storedLanguage(): LanguageCode {
+function storedLanguage(): LanguageCode {
   const stored = readStorage(storageKeys.language);
   return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
 }

@@ -18,13 +18,13 @@ let lastWrittenAt = 0;
 let lastTouchAt = Date.now();
 
 /** The last activity in any tab (epoch ms). */
-export function lastActivity(): number {
+function lastActivity(): number {
   const shared = Number(readStorage(storageKeys.lastActivity));
   return Number.isFinite(shared) ? Math.max(shared, lastActivityAt) : lastActivityAt;
 }
 
 /** Counts as activity now, in this tab and (within a second) in the others. */
-export function markActivity(now = Date.now()): void {
+function markActivity(now = Date.now()): void {
   lastActivityAt = now;
   if (now - lastWrittenAt >= WRITE_EVERY_MS) {
     lastWrittenAt = now;

@@ -33,7 +33,7 @@ export function mergeLayout(stored: unknown): LayoutConfig {
 let layout = mergeLayout(readJson(storageKeys.layoutConfig));
 const listeners = new Set<() => void>();
 
-export const getLayout = () => layout;
+const getLayout = () => layout;
 
 export function updateLayout(patch: Partial<LayoutConfig>): void {
   layout = mergeLayout({ ...layout, ...patch });

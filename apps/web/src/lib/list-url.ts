@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '@tkc/contracts/constants';
 // or the Back button gives the same rows (docs/management-web.md, "Tables"). Defaults are left
 // out; parameters the list does not own (the serial-number page's ?company) are kept.
 
-export type SortState = { column: string; direction: 'asc' | 'desc' };
+type SortState = { column: string; direction: 'asc' | 'desc' };
 
 export type ListFilters = {
   keyword: string;
@@ -37,7 +37,7 @@ export type ListDefaults = {
 };
 
 /** The address parameter of each part of the view. */
-export const LIST_PARAMS = {
+const LIST_PARAMS = {
   page: 'page',
   limit: 'limit',
   sortBy: 'sortBy',

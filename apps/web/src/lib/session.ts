@@ -7,7 +7,7 @@ import { readStorage, removeStorage, storageKeys, writeStorage } from './storage
 // session as ended so the shell can say 'Please Login again.' before sending the user to sign in.
 
 /** docs/product.md#session: the session timeout when no expiry is known. */
-export const DEFAULT_SESSION_MS = SESSION_TIMEOUT_DEFAULT_MS;
+const DEFAULT_SESSION_MS = SESSION_TIMEOUT_DEFAULT_MS;
 
 /** Why a session ended under the user's feet: idle expiry, a 401 on a call, or on a table call. */
 export type SessionEndReason = 'idle' | 'call' | 'table';
@@ -43,7 +43,7 @@ export function getSession(): SessionState {
   return state;
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

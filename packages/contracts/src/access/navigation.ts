@@ -52,7 +52,7 @@ export const ROUTE_ACTIONS: Record<AppPath, Action | null> = {
 };
 
 /** The feature flag each route also needs (unlisted routes need none). */
-export const routeFlags: Partial<Record<AppPath, (flags: FeatureFlags) => boolean>> = {
+const routeFlags: Partial<Record<AppPath, (flags: FeatureFlags) => boolean>> = {
   [APP_PATHS.signer]: (f) => f.signerEnabled,
   [APP_PATHS.capMaker]: (f) => f.capEnabled,
   [APP_PATHS.capKey]: (f) => f.capKeyEnabled,

@@ -52,14 +52,11 @@ export const ROLE_DESCRIPTIONS: Partial<Record<RoleCode, string>> = {
 /** Label of the empty role code (docs/product.md#roles: 'None'). */
 export const NO_ROLE_LABEL = 'None';
 
-export const isRoleCode = (value: string): value is RoleCode =>
+const isRoleCode = (value: string): value is RoleCode =>
   (ROLE_CODES as readonly string[]).includes(value);
 
-export const roleLabel = (code: string): string =>
-  code === '' ? NO_ROLE_LABEL : isRoleCode(code) ? ROLE_LABELS[code] : code;
-
 export const GLOBAL_ADMIN_ROLES = ['plf-owner', 'plf-admin'] as const satisfies readonly RoleCode[];
-export const MANAGEMENT_ROLES = [
+const MANAGEMENT_ROLES = [
   'plf-owner',
   'plf-admin',
   'com-admin',
@@ -92,8 +89,6 @@ export function parseRole(value: string): ParsedRole | null {
   if (!COMPANY_CODE.test(company) || !isRoleCode(role)) return null;
   return { company, role };
 }
-
-export const formatRole = (company: string, role: RoleCode): string => `${company}/${role}`;
 
 const isGlobalRole = (role: RoleCode) => (GLOBAL_ADMIN_ROLES as readonly RoleCode[]).includes(role);
 
@@ -133,15 +128,6 @@ export const isGlobalAdmin = (
   platformCode: string = PLATFORM_COMPANY_CODE,
 ): boolean => hasAnyRole(roles, GLOBAL_ADMIN_ROLES, undefined, platformCode);
 
-export const isPlatformOwner = (
-  roles: readonly string[],
-  platformCode: string = PLATFORM_COMPANY_CODE,
-): boolean => hasRole(roles, 'plf-owner', undefined, platformCode);
-
-/** Holds com-admin (of `companyCode` when given). */
-export const isCompanyAdmin = (roles: readonly string[], companyCode?: string): boolean =>
-  hasRole(roles, 'com-admin', companyCode);
-
 /** Owner, platform admin and company admin are the management roles (docs/product.md#roles). */
 export const isManagementRole = (role: string): boolean =>
   (MANAGEMENT_ROLES as readonly string[]).includes(role);
@@ -150,43 +136,6 @@ export const hasManagementRole = (
   roles: readonly string[],
   platformCode: string = PLATFORM_COMPANY_CODE,
 ): boolean => effectiveRoles(roles, platformCode).some((r) => isManagementRole(r.role));
-
-export type Capabilities = { isSigner: boolean; isCapCrt: boolean; isCapMaker: boolean };
-
-/** Derived capabilities (docs/product.md#roles): signer, capCRT and capMaker. */
-export const capabilities = (roles: readonly string[]): Capabilities => ({
-  isSigner: hasAnyRole(roles, SIGNER_ROLES),
-  isCapCrt: hasAnyRole(roles, CRT_ROLES),
-  isCapMaker: hasAnyRole(roles, CAP_ROLES),
-});
-
-/** The role held in a feature group (for `company` when given), or null: the radio's value. */
-export function featureRole(
-  roles: readonly string[],
-  group: RoleGroup,
-  company?: string,
-): RoleCode | null {
-  const codes: readonly RoleCode[] = ROLE_GROUPS[group];
-  return codes.find((code) => hasRole(roles, code, company)) ?? null;
-}
-
-/** `roles` with the group's role for `company` replaced by `role` (null clears it). */
-export function withFeatureRole(
-  roles: readonly string[],
-  company: string,
-  group: RoleGroup,
-  role: RoleCode | null,
-): string[] {
-  const codes: readonly RoleCode[] = ROLE_GROUPS[group];
-  if (role !== null && !codes.includes(role)) {
-    throw new RangeError(`${role} is not a role of group ${group}`);
-  }
-  const kept = roles.filter((value) => {
-    const parsed = parseRole(value);
-    return !(parsed && parsed.company === company && codes.includes(parsed.role));
-  });
-  return role === null ? kept : [...kept, formatRole(company, role)];
-}
 
 export type RoleBadge = {
   company: string;
@@ -209,10 +158,3 @@ export const roleBadges = (roles: readonly string[]): RoleBadge[] =>
     .map(parseRole)
     .filter((r): r is ParsedRole => r !== null)
     .map((r) => ({ ...r, label: ROLE_LABELS[r.role], group: groupOf(r.role) }));
-
-/** The user-list check (`user.view`, docs/permissions.md): a global admin, or `companyCode`'s admin. */
-export const canManageUsers = (
-  roles: readonly string[],
-  companyCode: string,
-  platformCode: string = PLATFORM_COMPANY_CODE,
-): boolean => isGlobalAdmin(roles, platformCode) || isCompanyAdmin(roles, companyCode);

@@ -2,7 +2,7 @@
 // only these, so a new event must be named here, and the console shows each in words
 // (management locales, `audit.actions`); a test checks every language has them all.
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'audit.view',
   'auth.code.sent',
   'auth.login',

@@ -12,7 +12,7 @@ import { ok } from './common';
 
 // Request and response bodies of /api/v1/auth/*. Paths are relative to /api/v1.
 
-export const mfaMode = z.enum(['totp', 'email']);
+const mfaMode = z.enum(['totp', 'email']);
 export type MfaMode = z.infer<typeof mfaMode>;
 
 /** POST /auth/login: checks the password; 409 while another session lives and force is unset. */
@@ -38,7 +38,7 @@ export const loginResponse = ok(
 );
 
 /** The verification token of POST /auth/login (256 bits, base64url). */
-export const verifyTokenField = z.string().min(1).max(64);
+const verifyTokenField = z.string().min(1).max(64);
 
 /** POST /auth/login/otp: mails a 6-digit code, for a live verification token only. */
 export const loginOtpBody = z.strictObject({ verify_token: verifyTokenField, ip: ipField });
@@ -52,13 +52,13 @@ export const loginVerifyBody = z.strictObject({
   force: z.boolean().optional(),
 });
 export const loginVerifyResponse = ok(z.object({ user_id: z.string() }));
-export { otpCodeField, recoveryCodeField };
+export { recoveryCodeField };
 
 /** POST /auth/logout */
 export const logoutBody = z.strictObject({ email: emailField.optional() }).nullish();
 
 /** Current user (docs/product.md#current-user). */
-export const currentUser = z.object({
+const currentUser = z.object({
   user_id: z.string(),
   email: z.string(),
   first_name: z.string(),
@@ -102,7 +102,7 @@ export const telephoneField = z
   .min(1, 'Telephone is required')
   .max(17, 'Maximum 17 symbols');
 export const addressField = z.string().trim().max(255, 'Maximum 255 symbols');
-export const avatarField = z.string().trim().max(2048);
+const avatarField = z.string().trim().max(2048);
 
 /** PATCH /auth/profile: any profile field; a password change needs both old and new (hashed). */
 export const profilePatchBody = z

@@ -12,7 +12,7 @@ import { listEnvelope, ok } from './common';
 // --- The folder of a General CAP (docs/cap-maker.md#folder-rules) ---
 
 /** Application file types: the main file's extension. */
-export const CAP_APP_TYPES = ['bin', 'apk'] as const;
+const CAP_APP_TYPES = ['bin', 'apk'] as const;
 export type CapAppType = (typeof CAP_APP_TYPES)[number];
 /** Every extension a CAP folder may hold. */
 export const CAP_FOLDER_EXTENSIONS = [
@@ -32,8 +32,8 @@ export const CAP_FOLDER_EXTENSIONS = [
   '.acl',
 ] as const;
 /** An access-control file: text whose first line names its type, `TYPE=ALLOWLIST`. */
-export const ACCESS_CONTROL_EXTENSION = '.acl';
-export const ACCESS_CONTROL_TYPES = ['ALLOWLIST', 'DENYLIST'] as const;
+const ACCESS_CONTROL_EXTENSION = '.acl';
+const ACCESS_CONTROL_TYPES = ['ALLOWLIST', 'DENYLIST'] as const;
 /** Bytes of each file the rules read (magic numbers, the access-control type line). */
 export const CAP_FOLDER_HEAD_BYTES = 64;
 /** Longest file name in a CAP, in UTF-8 bytes (docs/formats/cap.md#13-file-table). */
@@ -62,7 +62,7 @@ export type CapFolderProblem = {
   file?: string;
 };
 
-export const extensionOf = (name: string) => {
+const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot).toLowerCase() : '';
 };
@@ -74,7 +74,7 @@ const MAGIC: Record<string, number[]> = {
 };
 
 /** The access-control type named by the file's first line; null when it names none. */
-export function accessControlType(head: Uint8Array): string | null {
+function accessControlType(head: Uint8Array): string | null {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
   const match = /^TYPE=([A-Za-z0-9_-]*)\s*(?:\r?\n|$)/.exec(text.replace(/^\uFEFF/, ''));
   return match ? match[1]!.toUpperCase() : null;
@@ -135,8 +135,6 @@ export function capFolderProblem(
 
 // --- Header fields (docs/formats/cap.md#12-header-fields; bounds: textBounds) ---
 
-export const CAP_VERSIONS = [3, 4] as const;
-export type CapVersionNumber = (typeof CAP_VERSIONS)[number];
 const capVersionField = z.union([z.literal(3), z.literal(4)], {
   error: 'CAP version must be 3 or 4',
 });
@@ -207,7 +205,7 @@ const modelIdField = z.uuid('Model is required');
 
 // --- General CAPs ---
 
-export const capSourceFile = z.strictObject({
+const capSourceFile = z.strictObject({
   upload_id: z.uuid('Invalid File. Please select the correct file.'),
   /** The file's name in the folder (the CAP's file table names it so). */
   name: z.string().min(1).max(1024),
@@ -235,19 +233,19 @@ export type CreateCapBody = z.input<typeof createCapBody>;
 
 export const CAP_STATUSES = ['building', 'ready', 'failed', 'confirmed', 'superseded'] as const;
 export type CapStatus = (typeof CAP_STATUSES)[number];
-export const CAP_SORT_COLUMNS = ['created_at', 'label', 'status'] as const;
+const CAP_SORT_COLUMNS = ['created_at', 'label', 'status'] as const;
 
 /** GET /cap/caps and /cap/key-caps: the list query of every list, plus a company for admins. */
 export const capListQuery = listQuerySchema(CAP_SORT_COLUMNS);
 export type CapListQuery = z.infer<typeof capListQuery>;
 
-export const capFailure = z.object({
+const capFailure = z.object({
   code: z.string().nullable(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   message: z.string(),
 });
 
-export const capRow = z.object({
+const capRow = z.object({
   id: z.string(),
   kind: z.enum(['application', 'key']),
   status: z.enum(CAP_STATUSES),
@@ -306,9 +304,9 @@ export type CreateKeyCapBody = z.input<typeof createKeyCapBody>;
 
 // --- Triple-DES keys exported as TR-31 key blocks ---
 
-export const TR31_KEY_USAGES = ['K0', 'D0', 'P0', 'M3'] as const;
-export const TR31_MODES_OF_USE = ['B', 'E', 'D', 'C', 'G', 'V'] as const;
-export const TR31_EXPORTABILITY = ['E', 'N', 'S'] as const;
+const TR31_KEY_USAGES = ['K0', 'D0', 'P0', 'M3'] as const;
+const TR31_MODES_OF_USE = ['B', 'E', 'D', 'C', 'G', 'V'] as const;
+const TR31_EXPORTABILITY = ['E', 'N', 'S'] as const;
 
 /** POST /cap/tdes-keys: a fresh Triple-DES key, returned only inside its TR-31 key block. */
 export const tdesKeyBody = z.strictObject({
@@ -326,7 +324,6 @@ export const tdesKeyBody = z.strictObject({
   mode_of_use: z.enum(TR31_MODES_OF_USE).default('B'),
   exportability: z.enum(TR31_EXPORTABILITY).default('N'),
 });
-export type TdesKeyBody = z.input<typeof tdesKeyBody>;
 export const tdesKeyResponse = ok(
   z.object({
     key_length: z.number().int(),

@@ -53,7 +53,7 @@ export const eraseRecordBody = z.strictObject({
   log: z.array(deviceLogLine).max(64).default([]),
 });
 
-export const eraseRecord = z.object({
+const eraseRecord = z.object({
   id: z.string(),
   sn: z.string(),
   esn: z.string(),

@@ -8,16 +8,16 @@ import { listEnvelope, ok } from './common';
 
 export const idParam = z.object({ id: z.uuid('Not Found') });
 
-export const roleCode = z.enum(ROLE_CODES, { error: 'Unknown role' });
+const roleCode = z.enum(ROLE_CODES, { error: 'Unknown role' });
 
 /** Feature groups licences are counted in (docs/product.md#roles: a radio choice per group). */
 export const LICENCE_FEATURES = Object.keys(ROLE_GROUPS) as (keyof typeof ROLE_GROUPS)[];
-export const licenceFeature = z.enum(LICENCE_FEATURES as [string, ...string[]]);
+const licenceFeature = z.enum(LICENCE_FEATURES as [string, ...string[]]);
 
 const licenceCount = z.number().int().min(0, 'Minimum 0').max(100_000, 'Maximum 100000');
-export const licencesField = z.partialRecord(licenceFeature, licenceCount);
+const licencesField = z.partialRecord(licenceFeature, licenceCount);
 
-export const licenceUsage = z.object({ used: z.number().int(), total: z.number().int() });
+const licenceUsage = z.object({ used: z.number().int(), total: z.number().int() });
 
 // Users ------------------------------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ export const USER_SORT_COLUMNS = [
 ] as const;
 export const USER_STATUSES = ['active', 'disabled', 'invited', 'expired'] as const;
 
-export const userRow = z.object({
+const userRow = z.object({
   /** A user's id, or the invitation's id while status is 'invited' or 'expired'. */
   id: z.string(),
   kind: z.enum(['user', 'invitation']),
@@ -67,7 +67,7 @@ export const statusBody = z.strictObject({ disabled: z.boolean() });
 
 export const COMPANY_SORT_COLUMNS = ['code', 'name', 'created_at', 'tier', 'tier_ends_at'] as const;
 
-export const companyRow = z.object({
+const companyRow = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
@@ -178,7 +178,7 @@ export const MODEL_FAMILIES = ['older', 'newer'] as const;
 export const APP_NAME_MAX = { older: 20, newer: 64 } as const;
 
 export const MODEL_SORT_COLUMNS = ['name', 'family', 'created_at'] as const;
-export const prefixField = z
+const prefixField = z
   .string()
   .trim()
   .toUpperCase()
@@ -226,7 +226,7 @@ export const prefixListResponse = ok(
 
 export const AUDIT_SORT_COLUMNS = ['created_at', 'action', 'actor', 'result'] as const;
 
-export const auditRow = z.object({
+const auditRow = z.object({
   id: z.number().int(),
   created_at: z.string(),
   actor_email: z.string(),

@@ -7,7 +7,7 @@ import { listEnvelope, ok } from './common';
 // download) and /signer/keys (a company's APK signing key). The file itself arrives first through
 // the resumable upload endpoint (upload kind 'signer-input'); a request names that upload.
 
-export const SIGNER_FILE_TYPES = ['apk', 'cap'] as const;
+const SIGNER_FILE_TYPES = ['apk', 'cap'] as const;
 export type SignerFileType = (typeof SIGNER_FILE_TYPES)[number];
 
 /**
@@ -17,7 +17,7 @@ export type SignerFileType = (typeof SIGNER_FILE_TYPES)[number];
 export const SIGNER_STATUSES = ['pending', 'signing', 'signed', 'rejected', 'failed'] as const;
 export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 
-export const SIGNER_SORT_COLUMNS = ['created_at', 'file_name', 'status'] as const;
+const SIGNER_SORT_COLUMNS = ['created_at', 'file_name', 'status'] as const;
 
 const sha256Hex = z
   .string()
@@ -58,14 +58,14 @@ export const signerListQuery = listQuerySchema(SIGNER_SORT_COLUMNS).extend({
 });
 export type SignerListQuery = z.infer<typeof signerListQuery>;
 
-export const certificateSummary = z.object({
+const certificateSummary = z.object({
   subject: z.string(),
   sha256: z.string(),
   not_before: z.string(),
   not_after: z.string(),
 });
 
-export const signerRow = z.object({
+const signerRow = z.object({
   id: z.string(),
   file_type: z.enum(SIGNER_FILE_TYPES),
   file_name: z.string(),
@@ -87,14 +87,14 @@ export type SignerRow = z.infer<typeof signerRow>;
 
 export const signerListResponse = listEnvelope(signerRow);
 
-export const historyEntry = z.object({
+const historyEntry = z.object({
   at: z.string(),
   event: z.string(),
   actor_email: z.string(),
   note: z.string(),
 });
 
-export const signerDetail = signerRow.extend({
+const signerDetail = signerRow.extend({
   reason: z.string().nullable(),
   apk: z
     .object({
@@ -157,7 +157,7 @@ export const signerDetailResponse = ok(signerDetail);
 
 export const SIGNING_KEY_ALGORITHMS = ['rsa-3072', 'ec-p256'] as const;
 
-export const signingKeyInfo = z.object({
+const signingKeyInfo = z.object({
   algorithm: z.string(),
   subject: z.string(),
   issuer: z.string(),
@@ -170,7 +170,7 @@ export const signingKeyInfo = z.object({
 });
 export type SigningKeyInfo = z.infer<typeof signingKeyInfo>;
 
-export const companyKeyRow = z.object({
+const companyKeyRow = z.object({
   company_id: z.string(),
   company_code: z.string(),
   company_name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ok } from './common';
 
 /** Feature flags served by GET /config (docs/product.md#feature-flags). */
-export const featureFlags = z.object({
+const featureFlags = z.object({
   home: z.string(),
   otpEnabled: z.boolean(),
   authenticatorOtpEnabled: z.boolean(),

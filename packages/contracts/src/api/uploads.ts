@@ -18,11 +18,3 @@ export type UploadKind = keyof typeof UPLOAD_KINDS;
 
 export const isUploadKind = (value: unknown): value is UploadKind =>
   typeof value === 'string' && Object.hasOwn(UPLOAD_KINDS, value);
-
-/** The tus metadata an upload carries (base64 in Upload-Metadata, as the protocol has it). */
-export type UploadMetadata = {
-  kind: UploadKind;
-  filename: string;
-  /** SHA-256 (hex) the browser computed; the server compares it with its own. */
-  sha256?: string;
-};

@@ -20,7 +20,7 @@ export const androidAttributeIds = {
   minSdkVersion: 0x0101020c,
 } as const;
 
-export const apkInfoMissingMessage = 'Information not found: version, package';
+const apkInfoMissingMessage = 'Information not found: version, package';
 
 /** `package`, `versionCode` and `versionName` are required; `minSdkVersion` is optional. */
 export function readManifestInfo(document: BinaryXmlDocument): ManifestInfo {

@@ -8,7 +8,7 @@ export type ApkLimits = ZipLimits & {
   maxSignatureSize: number;
 };
 
-export const defaultApkLimits: ApkLimits = {
+const defaultApkLimits: ApkLimits = {
   ...defaultZipLimits,
   maxManifestSize: 4 * 1024 * 1024,
   maxSignatureSize: 16 * 1024 * 1024,

@@ -34,7 +34,7 @@ function parseCertificate(der: Uint8Array): pkijs.Certificate {
   }
 }
 
-export function certificateSha256(der: Uint8Array): string {
+function certificateSha256(der: Uint8Array): string {
   return createHash('sha256').update(der).digest('hex');
 }
 

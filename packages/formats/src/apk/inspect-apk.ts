@@ -16,7 +16,7 @@ import {
 } from './signing-block-reader';
 import { isV1SignatureBlockName, readV1SignatureBlock } from './v1-signature-reader';
 
-export type ApkSignerSummary = {
+type ApkSignerSummary = {
   scheme: 'v1' | 'v2' | 'v3';
   /** The signer's own certificate first, then any others it carries (chain). */
   certificates: CertificateSummary[];

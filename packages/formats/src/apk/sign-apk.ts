@@ -16,7 +16,7 @@ import { checkPreservedEntries } from './preserved-entries-check';
 import { writeSignedApk } from './signed-apk-writer';
 import { resolveSigningKey } from './signing-key';
 
-export type SignatureSchemes = { v1: boolean; v2: boolean; v3: boolean };
+type SignatureSchemes = { v1: boolean; v2: boolean; v3: boolean };
 
 export type SignApkOptions = {
   /** The APK to sign (left untouched). */

@@ -1,7 +1,7 @@
 import { type KeyObject, sign, verify, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 
-export type HashName = 'sha1' | 'sha256' | 'sha512';
+type HashName = 'sha1' | 'sha256' | 'sha512';
 
 /** The signer, resolved once: its certificate, key type and v2/v3 algorithm. */
 export type SigningKey = {

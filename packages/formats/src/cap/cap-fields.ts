@@ -35,7 +35,7 @@ const KIND_LABELS: Record<CapKind, string> = {
 };
 
 /** Characters as the product counts them: Unicode code points. */
-export const characterCount = (text: string): number => {
+const characterCount = (text: string): number => {
   let n = 0;
   for (const _ of text) n++;
   return n;
@@ -90,7 +90,7 @@ export function checkedFields(
 }
 
 /** Why a file name is unsafe to unpack on a terminal, or null when it is fine. */
-export function unsafeFileNameReason(name: string): string | null {
+function unsafeFileNameReason(name: string): string | null {
   if (name.length === 0) return 'it is empty';
   if (Buffer.byteLength(name, 'utf8') > MAX_FILE_NAME_BYTES) {
     return `it is longer than ${MAX_FILE_NAME_BYTES} bytes`;

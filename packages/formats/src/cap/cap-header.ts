@@ -23,7 +23,7 @@ import {
 
 export type CapFileEntry = { name: string; size: number /** lowercase hex */; sha256: string };
 
-export type CapKeyBlock = {
+type CapKeyBlock = {
   /** 1: RSA-OAEP (SHA-256, MGF1-SHA-256) wrapped 3-key Triple-DES, payload TDES-CBC. */
   algorithm: number;
   /** SHA-256 of the KEK public key (SubjectPublicKeyInfo DER), lowercase hex. */
@@ -34,7 +34,7 @@ export type CapKeyBlock = {
   wrappedKey: Uint8Array;
 };
 
-export type CapLayout = {
+type CapLayout = {
   headerSectionLength: number;
   payloadOffset: number;
   payloadLength: number;

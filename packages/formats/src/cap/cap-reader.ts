@@ -32,7 +32,7 @@ export type ReadCap = {
 };
 
 /** The error for the first failed status of a scan, or null when every check passed. */
-export function scanFailure(scan: CapScan): FormatError | null {
+function scanFailure(scan: CapScan): FormatError | null {
   if (!scan.signBlock || scan.signature === 'missing') return capErrors.signBlockMissing();
   if (scan.signature === 'signer-mismatch') {
     return capErrors.signerMismatch(scan.signBlock.signerFingerprint);

@@ -20,9 +20,9 @@ import { type CapInput, createChunkReader } from './cap-stream';
 // status instead of throwing: readCap turns the statuses into errors, describeCap prints them.
 // Structural damage (not a CAP, truncated, malformed) still throws.
 
-export type SignatureStatus = 'missing' | 'unchecked' | 'signer-mismatch' | 'invalid' | 'valid';
-export type KeyStatus = 'unchecked' | 'kek-mismatch' | 'unwrap-failed' | 'kcv-mismatch' | 'ok';
-export type PayloadStatus = 'unchecked' | 'payload-mismatch' | 'digest-mismatch' | 'ok';
+type SignatureStatus = 'missing' | 'unchecked' | 'signer-mismatch' | 'invalid' | 'valid';
+type KeyStatus = 'unchecked' | 'kek-mismatch' | 'unwrap-failed' | 'kcv-mismatch' | 'ok';
+type PayloadStatus = 'unchecked' | 'payload-mismatch' | 'digest-mismatch' | 'ok';
 
 export type ScanOptions = {
   /** Verify the signature with this key (the signer fingerprint must be this key's). */

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 // the writer reads every file twice: once for its digest, once to encrypt it. A one-shot stream
 // is therefore copied to a temporary file on the first read.
 
-export type CapByteSource =
+type CapByteSource =
   /** A file path. */
   | string
   /** Bytes in memory. */
@@ -30,7 +30,7 @@ export type PreparedFile = {
   open: () => AsyncIterable<Uint8Array>;
 };
 
-export const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 const readFile = (file: string) => createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
 

@@ -18,7 +18,7 @@ async function* single(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   yield bytes;
 }
 
-export const inputStream = (input: CapInput): AsyncIterable<Uint8Array> =>
+const inputStream = (input: CapInput): AsyncIterable<Uint8Array> =>
   typeof input === 'string'
     ? createReadStream(input, { highWaterMark: READ_CHUNK_BYTES })
     : input instanceof Uint8Array

@@ -20,7 +20,7 @@ export const KEY_CAP_FILES = {
 } as const;
 export const KEY_SET_FORMAT = 'tkc-uld-user-key-set/1';
 
-export type KeySetManifest = {
+type KeySetManifest = {
   format: typeof KEY_SET_FORMAT;
   keyName: string;
   /** SHA-256 of the new KEK public key (SubjectPublicKeyInfo DER), lowercase hex. */

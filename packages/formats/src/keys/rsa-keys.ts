@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 /** A key as a KeyObject or as PEM text. */
 export type KeyInput = KeyObject | string;
 
-export const ULD_RSA_BITS = 2048;
+const ULD_RSA_BITS = 2048;
 
 function assertRsa(key: KeyObject): KeyObject {
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;

@@ -4,9 +4,9 @@ import { FormatError } from '../format-error';
 // character is printable ASCII; the header is MACed as it stands. Layout in docs/formats/cap.md.
 
 export type Tr31Version = 'B' | 'D';
-export const TR31_VERSIONS: readonly Tr31Version[] = ['B', 'D'];
+const TR31_VERSIONS: readonly Tr31Version[] = ['B', 'D'];
 
-export type Tr31OptionalBlock = { id: string; data: string };
+type Tr31OptionalBlock = { id: string; data: string };
 
 export type Tr31Header = {
   version: Tr31Version;
@@ -24,7 +24,7 @@ export type Tr31Header = {
   optionalBlocks: Tr31OptionalBlock[];
 };
 
-export const TR31_FIXED_HEADER_CHARS = 16;
+const TR31_FIXED_HEADER_CHARS = 16;
 const MAX_BLOCK_CHARS = 9999;
 
 const tr31Error = (detail: string) =>

@@ -3,9 +3,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 // Triple-DES helpers on node:crypto (OpenSSL's des-ede3). A 16-byte (2-key) key runs as the
 // 24-byte key K1 K2 K1, which is what every 2-key Triple-DES implementation means.
 
-/** Bytes of a Triple-DES key: 2-key (16) or 3-key (24). */
-export const TDES_KEY_LENGTHS = [16, 24] as const;
-export const TDES_BLOCK_BYTES = 8;
+const TDES_BLOCK_BYTES = 8;
 
 function assertTdesKey(key: Uint8Array): void {
   if (key.length !== 16 && key.length !== 24) {
@@ -21,26 +19,9 @@ export function tdesKey24(key: Uint8Array): Buffer {
 }
 
 /** Triple-DES ECB without padding; `data` must be whole 8-byte blocks. */
-export function tdesEcb(
-  key: Uint8Array,
-  data: Uint8Array,
-  direction: 'encrypt' | 'decrypt',
-): Buffer {
+function tdesEcb(key: Uint8Array, data: Uint8Array, direction: 'encrypt' | 'decrypt'): Buffer {
   const make = direction === 'encrypt' ? createCipheriv : createDecipheriv;
   const c = make('des-ede3-ecb', tdesKey24(key), null);
-  c.setAutoPadding(false);
-  return Buffer.concat([c.update(data), c.final()]);
-}
-
-/** Triple-DES CBC without padding; `data` must be whole 8-byte blocks. */
-export function tdesCbc(
-  key: Uint8Array,
-  iv: Uint8Array,
-  data: Uint8Array,
-  direction: 'encrypt' | 'decrypt',
-): Buffer {
-  const make = direction === 'encrypt' ? createCipheriv : createDecipheriv;
-  const c = make('des-ede3-cbc', tdesKey24(key), iv);
   c.setAutoPadding(false);
   return Buffer.concat([c.update(data), c.final()]);
 }

@@ -11,7 +11,7 @@ import { keyFingerprint, type UldKeySet } from '../keys/rsa-keys';
 // docs/formats/cap.md ("The software ULD").
 
 /** Why the ULD refused a CAP (the simulator sends it with 670000). */
-export const ULD_REFUSALS = {
+const ULD_REFUSALS = {
   'cap.not_cap': 'NOT_CAP',
   'cap.version_unsupported': 'CAP_VERSION_UNSUPPORTED',
   'cap.truncated': 'CAP_TRUNCATED',
@@ -31,7 +31,7 @@ export const ULD_REFUSAL_NOT_FOR_TERMINAL = 'CERTIFICATE_NOT_FOR_TERMINAL';
 /** This terminal's certificate does not name it, or does not chain to the trusted root. */
 export const ULD_REFUSAL_CHAIN_INVALID = 'CERTIFICATE_CHAIN_INVALID';
 /** The reason for every other FormatError (bounds, names, damage). */
-export const ULD_REFUSAL_MALFORMED = 'CAP_MALFORMED';
+const ULD_REFUSAL_MALFORMED = 'CAP_MALFORMED';
 
 export type UldRefusal =
   | (typeof ULD_REFUSALS)[keyof typeof ULD_REFUSALS]

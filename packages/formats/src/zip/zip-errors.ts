@@ -1,7 +1,7 @@
 import { FormatError } from '../format-error';
 
 /** The product's own words for a file that is not an APK at all. */
-export const notApkMessage = 'Not a APK file. Please select a file with the correct format again';
+const notApkMessage = 'Not a APK file. Please select a file with the correct format again';
 
 export function notApkError(): FormatError {
   return new FormatError('file.not_apk', notApkMessage);

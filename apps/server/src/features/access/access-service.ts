@@ -9,8 +9,7 @@ import type { ActorContext } from './actor-service';
 
 export type Scope = { isAll: true } | { isAll: false; companyCode: string };
 
-export const isGlobalAdmin = (actor: ActorContext) =>
-  holdsGlobalAdmin(actor.roles, actor.platformCode);
+const isGlobalAdmin = (actor: ActorContext) => holdsGlobalAdmin(actor.roles, actor.platformCode);
 
 /**
  * Throws unless the actor may do `action` on data of `targetCompanyCode`. Another company's data

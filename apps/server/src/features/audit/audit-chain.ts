@@ -16,7 +16,7 @@ export type ChainedContent = {
 };
 
 /** Keys sorted at every depth, so the same content always gives the same bytes. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)

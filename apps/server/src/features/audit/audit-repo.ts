@@ -2,7 +2,6 @@ import { asc, desc, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
-export type AuditRow = typeof auditEvents.$inferSelect;
 export type NewAuditRow = typeof auditEvents.$inferInsert;
 
 // Any constant works; it only has to be the same for every writer of the chain.
@@ -37,7 +36,7 @@ export function listAuditEventsAfter(db: DbOrTx, afterId: number, limit: number)
 }
 
 /** Totals above this are shown as 'more than'. */
-export const AUDIT_COUNT_CAP = 100_000;
+const AUDIT_COUNT_CAP = 100_000;
 
 export type AuditFilter = {
   companyIds?: string[];

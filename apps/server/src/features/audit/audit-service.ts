@@ -96,7 +96,7 @@ export function recordActorAudit(
   });
 }
 
-export type ChainBreak = { id: number; reason: string };
+type ChainBreak = { id: number; reason: string };
 
 export type ChainVerdict =
   | { isValid: true; count: number }

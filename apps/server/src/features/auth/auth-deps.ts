@@ -6,8 +6,8 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import type { findLiveSessionWithUser, findProfile } from './auth-repo';
 import type { SessionCache } from './session-cache';
 
-export type CachedSession = NonNullable<Awaited<ReturnType<typeof findLiveSessionWithUser>>>;
-export type CachedProfile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+type CachedSession = NonNullable<Awaited<ReturnType<typeof findLiveSessionWithUser>>>;
+type CachedProfile = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 export type AuthCache = SessionCache<CachedSession, CachedProfile>;
 
 /** What the auth services need, passed in so tests can set the clock and catch the mail. */

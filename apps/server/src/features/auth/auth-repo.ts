@@ -73,15 +73,6 @@ export async function findProfile(db: DbOrTx, userId: string) {
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export async function findLiveSessionByTokenHash(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row;
-}
-
 export async function findSessionOfUser(
   db: DbOrTx,
   userId: string,

@@ -19,7 +19,7 @@ export type TdesKeyInput = z.output<typeof tdesKeyBody>;
  * The KBPK's check value, 6 hex digits: Triple-DES-ECB of a zero block for a Triple-DES key;
  * for an AES key, AES-CMAC of a zero block (the AES KCV of ANSI X9.24-1:2017), first 3 bytes.
  */
-export function kbpkCheckValue(algorithm: 'tdes' | 'aes', kbpk: Uint8Array): string {
+function kbpkCheckValue(algorithm: 'tdes' | 'aes', kbpk: Uint8Array): string {
   if (algorithm === 'tdes') return kcv(kbpk);
   return cmac('aes', kbpk, new Uint8Array(16)).subarray(0, 3).toString('hex').toUpperCase();
 }

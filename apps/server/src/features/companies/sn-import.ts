@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { insertSerialNumbers, ownersOf } from './companies-repo';
 
-export type Rejection = {
+type Rejection = {
   line: number;
   value: string;
   reason: 'format' | 'unknown-prefix' | 'other-company' | 'duplicate-in-file';
@@ -20,7 +20,7 @@ export type ImportReport = {
 };
 
 const BATCH = 1000;
-export const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 16 * 1024 * 1024;
 const HEADER = /^"?(sn|serial|serial[ _-]?number)"?$/i;
 
 /** The first CSV column, unquoted. */
@@ -31,7 +31,7 @@ const firstColumn = (line: string) =>
     .trim();
 
 /** Longest line a CSV of serial numbers may have: a line is one number, not a megabyte. */
-export const IMPORT_MAX_LINE_CHARS = 1024;
+const IMPORT_MAX_LINE_CHARS = 1024;
 
 type Candidate = { sn: string; line: number; modelId: string };
 export type OnImportProgress = (progress: ImportProgress) => void;

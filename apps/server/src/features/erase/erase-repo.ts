@@ -87,7 +87,7 @@ export async function listEraseRecords(
   return { rows: rows.rows, total: counted.rows[0]?.n ?? 0 };
 }
 
-export type EraseListRecord = {
+type EraseListRecord = {
   id: string;
   sn: string;
   esn: string;

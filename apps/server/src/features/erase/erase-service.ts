@@ -39,7 +39,7 @@ export type EraseDeps = {
 };
 
 /** A refused authorisation: the HTTP status, and the erase status the run ends with. */
-export class EraseRefusal extends AppError {
+class EraseRefusal extends AppError {
   constructor(
     statusCode: number,
     readonly eraseStatus: number,

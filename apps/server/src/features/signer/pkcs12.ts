@@ -107,7 +107,7 @@ function octetsOf(node: Node): Buffer {
 const encodingOf = (node: Node) => Buffer.from(node.valueBeforeDecodeView);
 
 /** The PKCS#12 key derivation (RFC 7292 appendix B.2); id 1 key, 2 IV, 3 MAC key. */
-export function pkcs12Kdf(
+function pkcs12Kdf(
   hashOid: string,
   password: Buffer,
   salt: Buffer,

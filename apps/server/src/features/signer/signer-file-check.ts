@@ -65,7 +65,7 @@ export async function copyBlobToFile(blobs: BlobStore, blobId: string, file: str
 const extensionOf = (name: string) => path.extname(name).toLowerCase();
 
 /** The type the content says, or the refusal its name calls for. */
-export function sniffFileType(head: Uint8Array, fileName: string): SignerFileType {
+function sniffFileType(head: Uint8Array, fileName: string): SignerFileType {
   const bytes = Buffer.from(head);
   if (bytes.subarray(0, 2).equals(ZIP_MAGIC)) return 'apk';
   if (bytes.subarray(0, 4).equals(CAP_MAGIC)) return 'cap';
@@ -78,7 +78,7 @@ export function sniffFileType(head: Uint8Array, fileName: string): SignerFileTyp
 }
 
 /** Throws unless the name of an APK has 1 to 128 characters (textBounds.apkFileName). */
-export function checkApkFileName(fileName: string) {
+function checkApkFileName(fileName: string) {
   const [min, max] = textBounds.apkFileName;
   const length = [...fileName].length;
   if (length < min || length > max) throw fail('signer.file_name_length', { min, max, length });
@@ -161,7 +161,7 @@ export async function checkSignerInput(
 }
 
 /** Runs `work`, turning a FormatError into the client's coded 400. */
-export async function withFormatRefusal<T>(work: () => Promise<T>): Promise<T> {
+async function withFormatRefusal<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -55,7 +55,7 @@ const CURVES: Record<string, string> = {
 };
 
 /** 'RSA 3072', 'ECDSA P-256'... for a key signApk can use; else the refusal. */
-export function keyAlgorithmOf(key: KeyObject): string {
+function keyAlgorithmOf(key: KeyObject): string {
   const details = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === 'rsa') {
     const bits = details.modulusLength ?? 0;

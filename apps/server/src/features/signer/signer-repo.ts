@@ -30,14 +30,6 @@ export async function findSignerRequest(
   return row;
 }
 
-export async function updateSignerRequest(
-  db: DbOrTx,
-  requestId: string,
-  patch: Partial<typeof signerRequests.$inferInsert>,
-) {
-  await db.update(signerRequests).set(patch).where(eq(signerRequests.requestId, requestId));
-}
-
 /**
  * Moves the signing state from `from` to `to`; answers whether this caller made the move (a
  * second run of the same job finds it moved already).

@@ -30,7 +30,7 @@ export type SignerFailure = {
   message: string;
 };
 
-export const statusOf = (request: ApprovalRow, file: SignerRequestRow): SignerStatus =>
+const statusOf = (request: ApprovalRow, file: SignerRequestRow): SignerStatus =>
   request.status === 'pending'
     ? 'pending'
     : request.status === 'rejected'

@@ -32,8 +32,8 @@ import {
 
 export type UldKeysDeps = { db: Db; box: SecretBox; clock: () => Date };
 
-export type UldKeySetKind = 'manufacturer' | 'user';
-export type UldKeySetStatus = 'current' | 'pending' | 'retired' | 'superseded';
+type UldKeySetKind = 'manufacturer' | 'user';
+type UldKeySetStatus = 'current' | 'pending' | 'retired' | 'superseded';
 
 /** A set's public facts: what the company's cap-manager may see. */
 export type UldKeySetInfo = {

@@ -24,7 +24,7 @@ const actorOfTus = (req: Request): ActorContext | undefined => {
 };
 
 /** tus's Upload-Metadata: comma-separated `key base64value` pairs. */
-export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+function parseUploadMetadata(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (header ?? '').split(',')) {
     const [key, value] = pair.trim().split(' ');

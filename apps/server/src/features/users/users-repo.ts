@@ -144,7 +144,7 @@ export async function listUsersAndInvitations(
   return { total, rows: pageIds.rows.map((r) => byId.get(String(r.id))!).filter(Boolean) };
 }
 
-export type UserListRecord = {
+type UserListRecord = {
   id: string;
   kind: 'user' | 'invitation';
   email: string;

@@ -266,18 +266,3 @@ export async function setUserDisabled(
   });
   deps.cache.invalidate(userId);
 }
-
-/** Seats per feature group for the company overview: used and total. */
-export async function licenceUsageOf(
-  db: DbOrTx,
-  company: typeof companies.$inferSelect,
-  now: Date,
-) {
-  const usage = await countLicenceUse(db, company.id, ROLE_GROUPS, now);
-  return Object.fromEntries(
-    Object.keys(ROLE_GROUPS).map((group) => [
-      group,
-      { used: usage[group] ?? 0, total: company.licences[group] ?? 0 },
-    ]),
-  );
-}

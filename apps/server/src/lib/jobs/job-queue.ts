@@ -26,9 +26,9 @@ export type JobContext<P> = {
   signal: AbortSignal;
 };
 
-export type JobHandler = (job: JobContext<Record<string, unknown>>) => Promise<void>;
+type JobHandler = (job: JobContext<Record<string, unknown>>) => Promise<void>;
 
-export type EnqueueOptions = {
+type EnqueueOptions = {
   /** Kept sealed under the master key, opened only by the handler. */
   secret?: unknown;
   runAt?: Date;

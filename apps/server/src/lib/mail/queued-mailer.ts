@@ -6,7 +6,7 @@ import type { Mailer, OutgoingMail } from './mailer';
 // does not wait for SMTP, a failed delivery is retried with backoff, and none is lost. The mail
 // (with its code or link) is sealed under the master key while it waits.
 
-export const MAIL_JOB = 'mail.send';
+const MAIL_JOB = 'mail.send';
 
 export type QueuedMailer = Mailer & {
   /** Queues the mail inside the caller's transaction, so it leaves only if the change commits. */

@@ -4,7 +4,7 @@ import { type ApprovalMailData, composeApprovalMail } from './templates-approval
 export const PRODUCT_NAME = 'Terminal Key Console';
 
 /** Known second-factor changes; they are translated. Any other string is shown as given. */
-export type FactorChange =
+type FactorChange =
   | 'totp-enabled'
   | 'totp-disabled'
   | 'recovery-codes-regenerated'
@@ -732,7 +732,7 @@ function textBlock(block: Block): string {
   }
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -20,7 +20,7 @@ import {
 
 export const CHUNK_BYTES = 1024 * 1024;
 
-export type NewBlob = {
+type NewBlob = {
   /** A chosen id (the tus upload's); else a new one. */
   id?: string;
   kind: string;

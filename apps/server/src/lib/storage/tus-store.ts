@@ -13,7 +13,7 @@ import type { BlobStore } from './blob-store';
 /** Metadata keys the server sets itself from the signed-in actor (never taken from a client). */
 export const OWNER_KEYS = { company: 'tkc_company', user: 'tkc_user' } as const;
 
-export const uploadOf = (blob: BlobRow) =>
+const uploadOf = (blob: BlobRow) =>
   new Upload({
     id: blob.id,
     size: blob.size ?? undefined,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type FixtureContent, type FixtureEntry, writeFixtureZip } from './fixture-zip-writer';
 import { buildTestManifest, type TestManifestFields } from './test-manifest';
 
-export type TestApkAsset = {
+type TestApkAsset = {
   /** Path under `assets/`. */
   name: string;
   /** The bytes, or `size` random bytes written as a stream (e.g. a 200 MB asset). */

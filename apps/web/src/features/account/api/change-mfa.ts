@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/react-query';
 // PATCH /auth/mfa: back to e-mail codes ('email') or no chosen factor ('none'), proven by a code of
 // the current factor (an authenticator or recovery code while TOTP is on).
 
-export async function changeMfa(body: { mode: 'email' | 'none'; code: string }) {
+async function changeMfa(body: { mode: 'email' | 'none'; code: string }) {
   const answer = await apiRequest('/auth/mfa', {
     method: 'PATCH',
     body,

@@ -16,7 +16,7 @@ export type ProfileUpdate = Partial<
 
 export type PasswordChange = { old_password: string; new_password: string };
 
-export async function updateProfile(body: ProfileUpdate | PasswordChange): Promise<CurrentUser> {
+async function updateProfile(body: ProfileUpdate | PasswordChange): Promise<CurrentUser> {
   const answer = await apiRequest('/auth/profile', {
     method: 'PATCH',
     body,

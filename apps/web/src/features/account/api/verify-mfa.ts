@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/react-query';
 // POST /auth/mfa/verify: confirms the new factor with one of its codes. TOTP answers the 10
 // single-use recovery codes, once: they are never stored in the browser.
 
-export async function verifyMfa(body: { mode: MfaMode; code: string }) {
+async function verifyMfa(body: { mode: MfaMode; code: string }) {
   const answer = await apiRequest('/auth/mfa/verify', {
     method: 'POST',
     body,

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/time-zones';
 import { SectionCard } from './section-card';
 
 /** 'Chrome on Linux' from the user agent: enough to recognise the device, nothing more. */
-export function describeDevice(userAgent: string): { browser: string; system: string } {
+function describeDevice(userAgent: string): { browser: string; system: string } {
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /OPR\//.test(userAgent)

@@ -30,7 +30,7 @@ type TotpSetupProps = {
 };
 
 /** The secret in groups of four, as authenticator apps show it; spaces are ignored by them. */
-export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** Authenticator set-up: scan the QR code (or type the secret), then confirm with a code. */
 export function TotpSetup({ setup, onDone, onCancel }: TotpSetupProps) {

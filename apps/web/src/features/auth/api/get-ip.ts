@@ -8,7 +8,7 @@ import { readJson, storageKeys, writeStorage } from '@/lib/storage';
 // GET /ip: the caller's public address as the server sees it (instead of a third-party service),
 // cached four hours in local storage (docs/product.md#browser-storage). Sign-in waits for it.
 
-export async function getPublicIp(signal?: AbortSignal): Promise<string> {
+async function getPublicIp(signal?: AbortSignal): Promise<string> {
   const hit = cachedIp(Date.now(), readJson<CachedIp>(storageKeys.publicIp));
   if (hit) return hit;
   const answer = await apiRequest('/ip', { schema: ipResponse, auth: 'none', signal });
@@ -16,7 +16,7 @@ export async function getPublicIp(signal?: AbortSignal): Promise<string> {
   return answer.data.ip;
 }
 
-export const publicIpQueryOptions = () =>
+const publicIpQueryOptions = () =>
   queryOptions({
     queryKey: ['public-ip'],
     queryFn: ({ signal }) => getPublicIp(signal),

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { registrationResponse } from '@tkc/contracts/api/auth';
 import { AUTH_HEADER, parseAuthHeader } from '@tkc/contracts/api/auth-header';
 import { apiRequest } from '@/lib/api-client';
@@ -29,5 +28,3 @@ export async function register({ token, ...body }: RegisterInput) {
   });
   return { userId: answer.data.user_id, session: parseAuthHeader(answer.headers.get(AUTH_HEADER)) };
 }
-
-export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 // POST /auth/reset_password: mails a reset link.
@@ -8,5 +7,3 @@ export type RequestPasswordResetInput = { email: string; ip?: string };
 export async function requestPasswordReset(input: RequestPasswordResetInput): Promise<void> {
   await apiRequest('/auth/reset_password', { method: 'POST', body: input, auth: 'none' });
 }
-
-export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

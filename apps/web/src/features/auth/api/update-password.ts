@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 // POST /auth/reset_password/update (link token in Authid): sets the new (hashed) password.
@@ -8,5 +7,3 @@ export type UpdatePasswordInput = { token: string; user_id: string; password: st
 export async function updatePassword({ token, ...body }: UpdatePasswordInput): Promise<void> {
   await apiRequest('/auth/reset_password/update', { method: 'POST', body, linkToken: token });
 }
-
-export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });

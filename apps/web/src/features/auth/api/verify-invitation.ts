@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 // POST /auth/registration/verify (invitation token in Authid): the invited e-mail and company.
 
-export async function verifyInvitation(token: string, signal?: AbortSignal) {
+async function verifyInvitation(token: string, signal?: AbortSignal) {
   const answer = await apiRequest('/auth/registration/verify', {
     method: 'POST',
     linkToken: token,
@@ -14,7 +14,7 @@ export async function verifyInvitation(token: string, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const invitationQueryOptions = (token: string) =>
+const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['invitation', token],
     queryFn: ({ signal }) => verifyInvitation(token, signal),

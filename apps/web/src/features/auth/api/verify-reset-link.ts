@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 // POST /auth/reset_password/verify (link token in Authid): who the reset link is for.
 
-export async function verifyResetLink(token: string, signal?: AbortSignal) {
+async function verifyResetLink(token: string, signal?: AbortSignal) {
   const answer = await apiRequest('/auth/reset_password/verify', {
     method: 'POST',
     linkToken: token,
@@ -14,7 +14,7 @@ export async function verifyResetLink(token: string, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const resetLinkQueryOptions = (token: string) =>
+const resetLinkQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['reset-link', token],
     queryFn: ({ signal }) => verifyResetLink(token, signal),

@@ -6,7 +6,7 @@ import { capMakerQueryKey } from './get-caps';
 // POST /cap/key-caps/{id}/confirm: the terminals took the Key CAP; its key set becomes the
 // company's current User set (docs/cap-maker.md#key, step 3).
 
-export async function confirmKeyCap(id: string) {
+async function confirmKeyCap(id: string) {
   const answer = await apiRequest(`/cap/key-caps/${encodeURIComponent(id)}/confirm`, {
     method: 'POST',
     body: {},

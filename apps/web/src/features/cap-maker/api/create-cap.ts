@@ -6,7 +6,7 @@ import { capMakerQueryKey } from './get-caps';
 // POST /cap/caps: a General CAP from the uploaded files (each a finished 'cap-source' upload);
 // the server checks the folder again and builds the CAP in the background (status 'building').
 
-export async function createCap(body: CreateCapBody) {
+async function createCap(body: CreateCapBody) {
   const answer = await apiRequest('/cap/caps', {
     method: 'POST',
     body,

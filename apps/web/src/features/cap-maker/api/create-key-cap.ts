@@ -6,7 +6,7 @@ import { capMakerQueryKey } from './get-caps';
 // POST /cap/key-caps: a Key CAP with a new ULD User key set, stored 'pending' until the Key CAP
 // is confirmed (docs/cap-maker.md#key).
 
-export async function createKeyCap(body: CreateKeyCapBody) {
+async function createKeyCap(body: CreateKeyCapBody) {
   const answer = await apiRequest('/cap/key-caps', {
     method: 'POST',
     body,

@@ -3,7 +3,7 @@ import { apiDownload } from '@/lib/api-raw';
 
 // GET /cap/key-caps/{id}/download: the Key CAP file, saved under its served name.
 
-export const downloadKeyCap = ({ id, fallbackName }: { id: string; fallbackName: string }) =>
+const downloadKeyCap = ({ id, fallbackName }: { id: string; fallbackName: string }) =>
   apiDownload(`/cap/key-caps/${encodeURIComponent(id)}/download`, fallbackName);
 
 export const useDownloadKeyCap = () => useMutation({ mutationFn: downloadKeyCap });

@@ -8,7 +8,7 @@ import { capMakerQueryKey } from './get-caps';
 // GET /models: the supported models a CAP is made for, by name; each model's family bounds the
 // app name (app_name_max, docs/cap-maker.md#api).
 
-export async function getCapModels(signal?: AbortSignal) {
+async function getCapModels(signal?: AbortSignal) {
   const query = encodeListQuery({ limit: MAX_PAGE_SIZE, sortby: 'name' });
   const answer = await apiRequest(`/models${query}`, {
     schema: modelListResponse,
@@ -18,7 +18,7 @@ export async function getCapModels(signal?: AbortSignal) {
   return answer.data.data;
 }
 
-export const capModelsQueryOptions = () =>
+const capModelsQueryOptions = () =>
   queryOptions({
     queryKey: [...capMakerQueryKey, 'models'],
     queryFn: ({ signal }) => getCapModels(signal),

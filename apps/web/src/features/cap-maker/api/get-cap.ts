@@ -1,11 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import { capResponse } from '@tkc/contracts/api/cap';
 import { apiRequest } from '@/lib/api-client';
-import { capMakerQueryKey } from './get-caps';
 
 // GET /cap/caps/{id}: one General CAP, read again while it is being built.
 
-export async function getCap(id: string, signal?: AbortSignal) {
+async function getCap(id: string, signal?: AbortSignal) {
   const answer = await apiRequest(`/cap/caps/${encodeURIComponent(id)}`, {
     schema: capResponse,
     auth: 'required',
@@ -13,13 +11,6 @@ export async function getCap(id: string, signal?: AbortSignal) {
   });
   return answer.data;
 }
-
-export const capQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: [...capMakerQueryKey, 'cap', id],
-    queryFn: ({ signal }) => getCap(id, signal),
-    staleTime: 0,
-  });
 
 /** Reads the CAP every `everyMs` until it is no longer building (or `signal` aborts). */
 export async function waitUntilBuilt(

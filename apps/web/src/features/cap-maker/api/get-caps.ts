@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { capListResponse } from '@tkc/contracts/api/cap';
 import { encodeListQuery, type ListQuery } from '@tkc/contracts/list-query';
 import { apiRequest } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
 /** Every query of CAP Maker starts with this key (invalidated after each change). */
 export const capMakerQueryKey = ['cap-maker'] as const;
 
-export async function getCaps(query: ListQuery, signal?: AbortSignal) {
+async function getCaps(query: ListQuery, signal?: AbortSignal) {
   const answer = await apiRequest(`/cap/caps${encodeListQuery(query)}`, {
     schema: capListResponse,
     auth: 'required',
@@ -29,5 +29,3 @@ export const capsQueryOptions = (query: ListQuery) =>
     refetchInterval: (q) =>
       q.state.data?.data.some((r) => r.status === 'building') ? 2_000 : false,
   });
-
-export const useCaps = (query: ListQuery) => useQuery(capsQueryOptions(query));

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { capListResponse } from '@tkc/contracts/api/cap';
 import { encodeListQuery, type ListQuery } from '@tkc/contracts/list-query';
 import { apiRequest } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import { capMakerQueryKey } from './get-caps';
 // GET /cap/key-caps: the Key CAPs of the caller's company (every company's for a global admin),
 // with their status, KCV and the new key set's fingerprints (docs/cap-maker.md#key).
 
-export async function getKeyCaps(query: ListQuery, signal?: AbortSignal) {
+async function getKeyCaps(query: ListQuery, signal?: AbortSignal) {
   const answer = await apiRequest(`/cap/key-caps${encodeListQuery(query)}`, {
     schema: capListResponse,
     auth: 'required',
@@ -26,5 +26,3 @@ export const keyCapsQueryOptions = (query: ListQuery) =>
     refetchInterval: (q) =>
       q.state.data?.data.some((r) => r.status === 'building') ? 2_000 : false,
   });
-
-export const useKeyCaps = (query: ListQuery) => useQuery(keyCapsQueryOptions(query));

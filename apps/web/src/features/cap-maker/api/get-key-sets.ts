@@ -6,10 +6,10 @@ import { capMakerQueryKey } from './get-caps';
 // GET /cap/keys?company_id=: the company's ULD key sets, public halves and fingerprints
 // (docs/cap-maker.md#key-sets); the caller's company unless a global admin names another.
 
-export const keySetsPath = (companyId: string | null) =>
+const keySetsPath = (companyId: string | null) =>
   companyId ? `/cap/keys?company_id=${encodeURIComponent(companyId)}` : '/cap/keys';
 
-export async function getKeySets(companyId: string | null, signal?: AbortSignal) {
+async function getKeySets(companyId: string | null, signal?: AbortSignal) {
   const answer = await apiRequest(keySetsPath(companyId), {
     schema: keySetsResponse,
     auth: 'required',
@@ -18,7 +18,7 @@ export async function getKeySets(companyId: string | null, signal?: AbortSignal)
   return answer.data;
 }
 
-export const keySetsQueryOptions = (companyId: string | null) =>
+const keySetsQueryOptions = (companyId: string | null) =>
   queryOptions({
     queryKey: [...capMakerQueryKey, 'keys', companyId ?? 'own'],
     queryFn: ({ signal }) => getKeySets(companyId, signal),

@@ -31,8 +31,8 @@ import { StatusBadge } from './status-badge';
 // sort and paging in the address like every list of the console. A ready CAP downloads; a
 // ready Key CAP is confirmed once the terminals took it.
 
-export const GENERAL_STATUSES: CapStatus[] = ['building', 'ready', 'failed'];
-export const KEY_STATUSES: CapStatus[] = ['building', 'ready', 'confirmed', 'superseded', 'failed'];
+const GENERAL_STATUSES: CapStatus[] = ['building', 'ready', 'failed'];
+const KEY_STATUSES: CapStatus[] = ['building', 'ready', 'confirmed', 'superseded', 'failed'];
 
 type CapsTableProps = {
   kind: 'general' | 'key';

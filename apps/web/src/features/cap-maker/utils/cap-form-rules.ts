@@ -76,7 +76,7 @@ const headerBounds: Record<Exclude<keyof HeaderValues, 'cap_version' | 'version'
 };
 
 /** Problems of the header fields (CAP3: version exactly 4; CAP4: 4-99 and a company code). */
-export function headerProblems(values: HeaderValues): FieldProblems {
+function headerProblems(values: HeaderValues): FieldProblems {
   const problems: FieldProblems = {};
   for (const [field, bound] of Object.entries(headerBounds)) {
     if (field === 'company_code' && values.cap_version === 3) continue;

@@ -11,7 +11,7 @@ import type { ErrorParams } from '@tkc/contracts/api/error-codes';
 // limit of the CAP version (docs/formats/cap.md, section 1.3). The server checks again.
 
 /** Most files a CAP's file table holds, per CAP version. */
-export const CAP_MAX_FILES = { 3: 255, 4: 4096 } as const;
+const CAP_MAX_FILES = { 3: 255, 4: 4096 } as const;
 
 export type FolderCheck = {
   code: CapFolderProblemCode | 'cap.too_many_sources';

@@ -4,7 +4,7 @@ import { CAP_FOLDER_HEAD_BYTES, type CapFolderEntry } from '@tkc/contracts/api/c
 // System Access API where the browser has it, else from a directory input (`webkitdirectory`).
 // Paths are relative to the chosen folder, '/' separated, so a sub-folder shows as 'sub/name'.
 
-export type FolderFile = { path: string; file: File };
+type FolderFile = { path: string; file: File };
 export type ChosenFolder = { name: string; files: FolderFile[] };
 
 /** Why a folder could not be opened: the user closed the picker, or reading failed. */

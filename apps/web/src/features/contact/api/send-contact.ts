@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 // POST /msg/us: Contact Us (docs/product.md#contact-us); the answer's authid header renews the session.
@@ -8,5 +7,3 @@ export type ContactInput = { subject: string; content: string };
 export async function sendContact(input: ContactInput): Promise<void> {
   await apiRequest('/msg/us', { method: 'POST', body: input, auth: 'required' });
 }
-
-export const useSendContact = () => useMutation({ mutationFn: sendContact });

@@ -37,7 +37,7 @@ export const eraseFailureQuery = (startDate: string) => ({
   filter: ERASE_FAILURE_STATUSES.join(','),
 });
 
-export async function getEraseFailures(startDate: string, signal?: AbortSignal) {
+async function getEraseFailures(startDate: string, signal?: AbortSignal) {
   const answer = await apiRequest('/uld/erase', {
     query: eraseFailureQuery(startDate),
     schema: eraseListResponse,
@@ -48,7 +48,7 @@ export async function getEraseFailures(startDate: string, signal?: AbortSignal) 
   return { total: answer.data.total, latest: answer.data.data[0] ?? null };
 }
 
-export const eraseFailuresQueryOptions = (startDate: string) =>
+const eraseFailuresQueryOptions = (startDate: string) =>
   queryOptions({
     queryKey: ['uld-erase', 'failures', startDate],
     queryFn: ({ signal }) => getEraseFailures(startDate, signal),

@@ -12,7 +12,7 @@ import { formatDate, formatDateTime } from '@/lib/time-zones';
 import { failureWindowStart, useEraseFailures } from '../api/get-erase-failures';
 
 /** What the log route may read from the link's state to open on the same failures. */
-export type EraseLogLinkState = {
+type EraseLogLinkState = {
   eraseFilter: { statuses: readonly number[]; startDate: string };
 };
 

@@ -2,7 +2,7 @@ import { apiRequest } from '@/lib/api-client';
 
 // DELETE /uld/erase/{id}: several records one after another (docs/product.md#erase-calls).
 
-export async function deleteErase(id: string): Promise<void> {
+async function deleteErase(id: string): Promise<void> {
   await apiRequest(`/uld/erase/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'required' });
 }
 

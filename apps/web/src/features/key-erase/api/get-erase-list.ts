@@ -21,7 +21,7 @@ export type EraseListParams = {
 /** Every query of the erase feature starts with this key (invalidated after each change). */
 export const eraseQueryKey = ['uld-erase'] as const;
 
-export async function getEraseList(params: EraseListParams, signal?: AbortSignal) {
+async function getEraseList(params: EraseListParams, signal?: AbortSignal) {
   const answer = await apiRequest('/uld/erase', {
     query: {
       limit: ERASE_PAGE_SIZE,
@@ -41,7 +41,7 @@ export async function getEraseList(params: EraseListParams, signal?: AbortSignal
   return answer.data;
 }
 
-export const eraseListQueryOptions = (params: EraseListParams) =>
+const eraseListQueryOptions = (params: EraseListParams) =>
   queryOptions({
     queryKey: [...eraseQueryKey, 'list', params],
     queryFn: ({ signal }) => getEraseList(params, signal),

@@ -5,7 +5,7 @@ import { eraseQueryKey } from './get-erase-list';
 
 // GET /uld/erase/{id}: one record with its device log.
 
-export async function getErase(id: string, signal?: AbortSignal) {
+async function getErase(id: string, signal?: AbortSignal) {
   const answer = await apiRequest(`/uld/erase/${encodeURIComponent(id)}`, {
     schema: eraseRecordResponse,
     auth: 'required',
@@ -14,7 +14,7 @@ export async function getErase(id: string, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const eraseQueryOptions = (id: string) =>
+const eraseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...eraseQueryKey, 'record', id],
     queryFn: ({ signal }) => getErase(id, signal),

@@ -5,9 +5,9 @@ import { eraseQueryKey } from './get-erase-list';
 
 // PATCH /uld/erase/{id}: reports a failed run with the user's words (docs/product.md#erase-calls).
 
-export type ReportEraseInput = { id: string; additionalInformation: string };
+type ReportEraseInput = { id: string; additionalInformation: string };
 
-export async function reportErase({ id, additionalInformation }: ReportEraseInput) {
+async function reportErase({ id, additionalInformation }: ReportEraseInput) {
   const answer = await apiRequest(`/uld/erase/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: {

@@ -4,7 +4,7 @@ import type { BulkResult } from './delete-erase';
 
 // POST /uld/erase/{id}: a failed run's report again; several in parallel (docs/product.md#erase-calls).
 
-export async function resendErase(id: string) {
+async function resendErase(id: string) {
   const answer = await apiRequest(`/uld/erase/${encodeURIComponent(id)}`, {
     method: 'POST',
     schema: eraseRecordResponse,

@@ -36,7 +36,7 @@ export type DeviceLogRow = {
 const MAX_TEXT = 2000;
 const MAX_HEX = 20_000;
 
-export const checksumHex = (checksum: number | null): string =>
+const checksumHex = (checksum: number | null): string =>
   checksum === null ? '' : checksum.toString(16).toUpperCase().padStart(2, '0');
 
 export const rowOfEntry = (e: DeviceLogEntry): DeviceLogRow => ({

@@ -24,7 +24,7 @@ export type LogView = {
   order: EraseListParams['order'];
 };
 
-export const FAILED_FILTER = 'failed';
+const FAILED_FILTER = 'failed';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseStatusFilter(value: string | null): StatusFilter {
@@ -41,7 +41,7 @@ export function parseStatusFilter(value: string | null): StatusFilter {
   return statuses.length ? { kind: 'custom', statuses } : { kind: 'all' };
 }
 
-export function formatStatusFilter(filter: StatusFilter): string | null {
+function formatStatusFilter(filter: StatusFilter): string | null {
   if (filter.kind === 'failed') return FAILED_FILTER;
   if (filter.kind === 'custom' && filter.statuses.length) return filter.statuses.join(',');
   return null;
@@ -77,7 +77,7 @@ export function viewOfLinkState(state: unknown): Partial<LogView> | null {
 }
 
 /** The status numbers GET /uld/erase filters on; undefined for every status. */
-export function statusesOf(filter: StatusFilter): readonly number[] | undefined {
+function statusesOf(filter: StatusFilter): readonly number[] | undefined {
   if (filter.kind === 'failed') return ERASE_FAILURE_STATUSES;
   if (filter.kind === 'custom' && filter.statuses.length) return filter.statuses;
   return undefined;

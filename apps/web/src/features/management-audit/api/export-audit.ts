@@ -5,12 +5,12 @@ import { apiDownload } from '@/lib/api-raw';
 // GET /audit/export: the filtered events as a CSV file (every page, oldest first), saved by the
 // browser under the name the server gives.
 
-export type AuditExportFilters = Pick<
+type AuditExportFilters = Pick<
   ListQuery,
   'keyword' | 'from' | 'to' | 'status' | 'companyid' | 'activity'
 >;
 
-export function exportAudit(filters: AuditExportFilters): Promise<string> {
+function exportAudit(filters: AuditExportFilters): Promise<string> {
   const day = new Date().toISOString().slice(0, 10);
   return apiDownload(`/audit/export${encodeListQuery(filters)}`, `audit-${day}.csv`);
 }

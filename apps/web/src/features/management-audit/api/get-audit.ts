@@ -6,9 +6,9 @@ import { apiRequest } from '@/lib/api-client';
 // GET /audit: the audit events (global admins: every company; a company admin: their own). The
 // total stops counting at 100,000 (`is_total_capped`).
 
-export const auditQueryKey = ['audit'] as const;
+const auditQueryKey = ['audit'] as const;
 
-export async function getAudit(query: ListQuery, signal?: AbortSignal) {
+async function getAudit(query: ListQuery, signal?: AbortSignal) {
   const answer = await apiRequest(`/audit${encodeListQuery(query)}`, {
     schema: auditListResponse,
     auth: 'required',
@@ -18,7 +18,7 @@ export async function getAudit(query: ListQuery, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const auditQueryOptions = (query: ListQuery) =>
+const auditQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: [...auditQueryKey, 'list', encodeListQuery(query)],
     queryFn: ({ signal }) => getAudit(query, signal),

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 // GET /audit/verify: walks the hash chain and names the first event that does not hold.
 
-export async function verifyAudit(signal?: AbortSignal) {
+async function verifyAudit(signal?: AbortSignal) {
   const answer = await apiRequest('/audit/verify', {
     schema: auditVerifyResponse,
     auth: 'required',
@@ -13,7 +13,7 @@ export async function verifyAudit(signal?: AbortSignal) {
   return answer.data;
 }
 
-export const verifyAuditQueryOptions = () =>
+const verifyAuditQueryOptions = () =>
   queryOptions({
     queryKey: ['audit', 'verify'],
     queryFn: ({ signal }) => verifyAudit(signal),

@@ -24,7 +24,7 @@ function formatMoment(iso: string, timeZone: string, locale: string): [string, s
 }
 
 /** 'key: value, key: value' of the detail, one line. */
-export const detailSummary = (detail: Record<string, unknown>) =>
+const detailSummary = (detail: Record<string, unknown>) =>
   Object.entries(detail)
     .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join(', ');

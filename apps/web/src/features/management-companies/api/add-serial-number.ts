@@ -5,7 +5,7 @@ import { companiesQueryKey } from './get-companies';
 
 // POST /companies/{id}/sn: one serial number; its model comes from the longest matching prefix.
 
-export async function addSerialNumber({ companyId, sn }: { companyId: string; sn: string }) {
+async function addSerialNumber({ companyId, sn }: { companyId: string; sn: string }) {
   await apiRequest(`/companies/${encodeURIComponent(companyId)}/sn`, {
     method: 'POST',
     body: { sn },

@@ -6,9 +6,9 @@ import { companiesQueryKey } from './get-companies';
 
 // POST /companies: a new company with its licences and tier.
 
-export type CompanyInput = z.input<typeof companyBody>;
+type CompanyInput = z.input<typeof companyBody>;
 
-export async function createCompany(input: CompanyInput) {
+async function createCompany(input: CompanyInput) {
   const answer = await apiRequest('/companies', {
     method: 'POST',
     body: input,

@@ -5,7 +5,7 @@ import { companiesQueryKey } from './get-companies';
 
 // DELETE /companies/{id}/sn/{snId}
 
-export async function deleteSerialNumber({ companyId, snId }: { companyId: string; snId: string }) {
+async function deleteSerialNumber({ companyId, snId }: { companyId: string; snId: string }) {
   await apiRequest(`/companies/${encodeURIComponent(companyId)}/sn/${encodeURIComponent(snId)}`, {
     method: 'DELETE',
     schema: okEmpty,

@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export const companiesQueryKey = ['companies'] as const;
 
-export async function getCompanies(query: ListQuery, signal?: AbortSignal) {
+async function getCompanies(query: ListQuery, signal?: AbortSignal) {
   const answer = await apiRequest(`/companies${encodeListQuery(query)}`, {
     schema: companyListResponse,
     auth: 'required',
@@ -17,7 +17,7 @@ export async function getCompanies(query: ListQuery, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const companiesQueryOptions = (query: ListQuery) =>
+const companiesQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: [...companiesQueryKey, 'list', encodeListQuery(query)],
     queryFn: ({ signal }) => getCompanies(query, signal),

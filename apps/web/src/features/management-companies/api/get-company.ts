@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 // GET /companies/{id}: one company (the serial-number page's heading and counts).
 
-export async function getCompany(id: string, signal?: AbortSignal) {
+async function getCompany(id: string, signal?: AbortSignal) {
   const answer = await apiRequest(`/companies/${encodeURIComponent(id)}`, {
     schema: companyResponse,
     auth: 'required',
@@ -13,7 +13,7 @@ export async function getCompany(id: string, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const companyQueryOptions = (id: string) =>
+const companyQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['companies', 'detail', id],
     queryFn: ({ signal }) => getCompany(id, signal),

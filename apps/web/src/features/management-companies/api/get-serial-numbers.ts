@@ -5,9 +5,9 @@ import { apiRequest } from '@/lib/api-client';
 
 // GET /companies/{id}/sn: the serial numbers a company owns, with their model.
 
-export const serialNumbersQueryKey = (companyId: string) => ['companies', 'sn', companyId] as const;
+const serialNumbersQueryKey = (companyId: string) => ['companies', 'sn', companyId] as const;
 
-export async function getSerialNumbers(companyId: string, query: ListQuery, signal?: AbortSignal) {
+async function getSerialNumbers(companyId: string, query: ListQuery, signal?: AbortSignal) {
   const answer = await apiRequest(
     `/companies/${encodeURIComponent(companyId)}/sn${encodeListQuery(query)}`,
     { schema: snListResponse, auth: 'required', table: true, signal },
@@ -15,7 +15,7 @@ export async function getSerialNumbers(companyId: string, query: ListQuery, sign
   return answer.data;
 }
 
-export const serialNumbersQueryOptions = (companyId: string, query: ListQuery) =>
+const serialNumbersQueryOptions = (companyId: string, query: ListQuery) =>
   queryOptions({
     queryKey: [...serialNumbersQueryKey(companyId), encodeListQuery(query)],
     queryFn: ({ signal }) => getSerialNumbers(companyId, query, signal),

@@ -11,7 +11,7 @@ import { companiesQueryKey } from './get-companies';
 export type ImportReport = z.infer<typeof importReport>['data'];
 export type { ImportProgress };
 
-export async function importSerialNumbers({
+async function importSerialNumbers({
   companyId,
   file,
   onProgress,

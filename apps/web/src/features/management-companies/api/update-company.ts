@@ -6,9 +6,9 @@ import { companiesQueryKey } from './get-companies';
 
 // PATCH /companies/{id}: the fields sent change; the others stay.
 
-export type CompanyPatch = z.input<typeof companyPatchBody>;
+type CompanyPatch = z.input<typeof companyPatchBody>;
 
-export async function updateCompany({ id, patch }: { id: string; patch: CompanyPatch }) {
+async function updateCompany({ id, patch }: { id: string; patch: CompanyPatch }) {
   const answer = await apiRequest(`/companies/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: patch,

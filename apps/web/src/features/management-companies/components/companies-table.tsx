@@ -19,12 +19,12 @@ import { paths } from '@/config/paths';
 import type { ListState } from '@/lib/use-list-state';
 
 /** A calendar day ('yyyy-MM-dd') in the user's language; the day itself, not a moment. */
-export const formatDay = (day: string, locale: string) =>
+const formatDay = (day: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 
-export const snPageHref = (companyId: string) => paths.app.companySn.getHref(companyId);
+const snPageHref = (companyId: string) => paths.app.companySn.getHref(companyId);
 
 type CompaniesTableProps = {
   list: ListState;

@@ -42,7 +42,7 @@ const rejectedCount = (report: ImportReport, number: (n: number) => string) =>
   `${number(report.rejected.length)}${report.is_truncated ? '+' : ''}`;
 
 /** 'N imported, M rejected', counts in the language's number format. */
-export function importSummary(report: ImportReport, t: Translate, locale: string): string {
+function importSummary(report: ImportReport, t: Translate, locale: string): string {
   const number = (n: number) => n.toLocaleString(locale);
   return t('sn.report.summary', {
     imported: number(report.imported),

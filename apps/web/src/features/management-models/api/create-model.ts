@@ -6,9 +6,9 @@ import { modelsQueryKey } from './get-models';
 
 // POST /models (platform owner): name, family, description and prefixes.
 
-export type ModelInput = z.input<typeof modelBody>;
+type ModelInput = z.input<typeof modelBody>;
 
-export async function createModel(input: ModelInput) {
+async function createModel(input: ModelInput) {
   const answer = await apiRequest('/models', {
     method: 'POST',
     body: input,

@@ -5,7 +5,7 @@ import { modelsQueryKey } from './get-models';
 
 // DELETE /models/{id} (platform owner)
 
-export async function deleteModel(id: string): Promise<void> {
+async function deleteModel(id: string): Promise<void> {
   await apiRequest(`/models/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: okEmpty,

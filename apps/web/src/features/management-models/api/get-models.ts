@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export const modelsQueryKey = ['models'] as const;
 
-export async function getModels(query: ListQuery, signal?: AbortSignal) {
+async function getModels(query: ListQuery, signal?: AbortSignal) {
   const answer = await apiRequest(`/models${encodeListQuery(query)}`, {
     schema: modelListResponse,
     auth: 'required',
@@ -17,7 +17,7 @@ export async function getModels(query: ListQuery, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const modelsQueryOptions = (query: ListQuery) =>
+const modelsQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: [...modelsQueryKey, encodeListQuery(query)],
     queryFn: ({ signal }) => getModels(query, signal),

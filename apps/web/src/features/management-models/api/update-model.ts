@@ -6,9 +6,9 @@ import { modelsQueryKey } from './get-models';
 
 // PATCH /models/{id} (platform owner): the fields sent change; prefixes are replaced as a whole.
 
-export type ModelPatch = z.input<typeof modelPatchBody>;
+type ModelPatch = z.input<typeof modelPatchBody>;
 
-export async function updateModel({ id, patch }: { id: string; patch: ModelPatch }) {
+async function updateModel({ id, patch }: { id: string; patch: ModelPatch }) {
   const answer = await apiRequest(`/models/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: patch,

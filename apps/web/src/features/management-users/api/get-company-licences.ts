@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 // GET /companies/{id}/licences: the licences (used / total per feature group) of one company, for
 // the invitation and role editors (global admins, and the company's own admin).
 
-export async function getCompanyLicences(id: string, signal?: AbortSignal) {
+async function getCompanyLicences(id: string, signal?: AbortSignal) {
   const answer = await apiRequest(`/companies/${encodeURIComponent(id)}/licences`, {
     schema: companyLicencesResponse,
     auth: 'required',
@@ -14,7 +14,7 @@ export async function getCompanyLicences(id: string, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const companyLicencesQueryOptions = (id: string) =>
+const companyLicencesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['companies', 'licences', id],
     queryFn: ({ signal }) => getCompanyLicences(id, signal),

@@ -8,7 +8,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export const usersQueryKey = ['users'] as const;
 
-export async function getUsers(query: ListQuery, signal?: AbortSignal) {
+async function getUsers(query: ListQuery, signal?: AbortSignal) {
   const answer = await apiRequest(`/users${encodeListQuery(query)}`, {
     schema: userListResponse,
     auth: 'required',
@@ -18,7 +18,7 @@ export async function getUsers(query: ListQuery, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const usersQueryOptions = (query: ListQuery) =>
+const usersQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: [...usersQueryKey, encodeListQuery(query)],
     queryFn: ({ signal }) => getUsers(query, signal),

@@ -6,9 +6,9 @@ import { usersQueryKey } from './get-users';
 
 // POST /users/invitations: e-mail, company and roles; mails the invitation link (7 days).
 
-export type InviteInput = z.input<typeof inviteBody>;
+type InviteInput = z.input<typeof inviteBody>;
 
-export async function inviteUser(input: InviteInput) {
+async function inviteUser(input: InviteInput) {
   const answer = await apiRequest('/users/invitations', {
     method: 'POST',
     body: input,

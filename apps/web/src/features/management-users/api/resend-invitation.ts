@@ -5,7 +5,7 @@ import { usersQueryKey } from './get-users';
 
 // POST /users/invitations/{id}/resend: a new link, valid 7 days from now.
 
-export async function resendInvitation(id: string) {
+async function resendInvitation(id: string) {
   const answer = await apiRequest(`/users/invitations/${encodeURIComponent(id)}/resend`, {
     method: 'POST',
     schema: inviteResponse,

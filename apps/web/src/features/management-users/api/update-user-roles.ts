@@ -6,7 +6,7 @@ import { usersQueryKey } from './get-users';
 
 // PATCH /users/{id}/roles: replaces the user's roles in their company, within the licences.
 
-export async function updateUserRoles({ id, roles }: { id: string; roles: RoleCode[] }) {
+async function updateUserRoles({ id, roles }: { id: string; roles: RoleCode[] }) {
   await apiRequest(`/users/${encodeURIComponent(id)}/roles`, {
     method: 'PATCH',
     body: { roles },

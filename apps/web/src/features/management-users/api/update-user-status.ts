@@ -5,7 +5,7 @@ import { usersQueryKey } from './get-users';
 
 // PATCH /users/{id}/status: disabling signs the user out at once; enabling lets them in again.
 
-export async function updateUserStatus({ id, disabled }: { id: string; disabled: boolean }) {
+async function updateUserStatus({ id, disabled }: { id: string; disabled: boolean }) {
   await apiRequest(`/users/${encodeURIComponent(id)}/status`, {
     method: 'PATCH',
     body: { disabled },

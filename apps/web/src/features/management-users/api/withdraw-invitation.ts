@@ -5,7 +5,7 @@ import { usersQueryKey } from './get-users';
 
 // DELETE /users/invitations/{id}: the link stops working; its licence seat is free again.
 
-export async function withdrawInvitation(id: string): Promise<void> {
+async function withdrawInvitation(id: string): Promise<void> {
   await apiRequest(`/users/invitations/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: okEmpty,

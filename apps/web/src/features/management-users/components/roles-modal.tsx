@@ -16,7 +16,7 @@ import { RoleEditor } from './role-editor';
 import { displayName } from './user-display';
 
 /** The role codes a row holds in its own company. */
-export const rolesOfRow = (row: UserRow): RoleCode[] =>
+const rolesOfRow = (row: UserRow): RoleCode[] =>
   row.roles
     .map(parseRole)
     .filter((r) => r !== null && r.company === row.company_code)

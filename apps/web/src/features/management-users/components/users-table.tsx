@@ -29,7 +29,7 @@ function formatDay(iso: string, timeZone: string, locale: string): string {
 export type UserAction = 'roles' | 'disable' | 'enable' | 'resend' | 'withdraw';
 
 /** What the permission matrix (docs/permissions.md) lets the signed-in user do with a row. */
-export function actionsFor(user: CurrentUser, subject: Subject, row: UserRow): UserAction[] {
+function actionsFor(user: CurrentUser, subject: Subject, row: UserRow): UserAction[] {
   const isOwnerRow = row.roles.includes(`${subject.platformCode}/plf-owner`);
   const mayTouchOwner = !isOwnerRow || can(subject, 'platformOwner.edit', row.company_code);
   if (!mayTouchOwner) return [];

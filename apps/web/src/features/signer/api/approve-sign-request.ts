@@ -5,7 +5,7 @@ import { signerQueryKey } from './get-sign-requests';
 
 // POST /signer/requests/{id}/approve: a manager of the company approves; the server signs.
 
-export async function approveSignRequest({ id, note }: { id: string; note: string }) {
+async function approveSignRequest({ id, note }: { id: string; note: string }) {
   const answer = await apiRequest(`/signer/requests/${encodeURIComponent(id)}/approve`, {
     method: 'POST',
     body: { note: note.trim() },

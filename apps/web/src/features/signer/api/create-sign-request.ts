@@ -6,7 +6,7 @@ import { signerQueryKey } from './get-sign-requests';
 // POST /signer/requests: turns a finished upload into a request (the server checks the digest
 // and the content).
 
-export async function createSignRequest(body: SignRequestBody) {
+async function createSignRequest(body: SignRequestBody) {
   const answer = await apiRequest('/signer/requests', {
     method: 'POST',
     body,

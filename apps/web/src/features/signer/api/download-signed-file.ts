@@ -3,7 +3,7 @@ import { apiDownload } from '@/lib/api-raw';
 
 // GET /signer/requests/{id}/download: the signed file, saved under its served name.
 
-export const downloadSignedFile = ({ id, fallbackName }: { id: string; fallbackName: string }) =>
+const downloadSignedFile = ({ id, fallbackName }: { id: string; fallbackName: string }) =>
   apiDownload(`/signer/requests/${encodeURIComponent(id)}/download`, fallbackName);
 
 export const useDownloadSignedFile = () => useMutation({ mutationFn: downloadSignedFile });

@@ -5,7 +5,7 @@ import { signerQueryKey } from './get-sign-requests';
 
 // POST /signer/keys/{companyId}/generate: a new key pair and self-signed certificate.
 
-export async function generateSigningKey({
+async function generateSigningKey({
   companyId,
   body,
 }: {

@@ -5,7 +5,7 @@ import { signerQueryKey } from './get-sign-requests';
 
 // GET /signer/requests/{id}: one request with its file facts and history.
 
-export async function getSignRequest(id: string, signal?: AbortSignal) {
+async function getSignRequest(id: string, signal?: AbortSignal) {
   const answer = await apiRequest(`/signer/requests/${encodeURIComponent(id)}`, {
     schema: signerDetailResponse,
     auth: 'required',
@@ -14,7 +14,7 @@ export async function getSignRequest(id: string, signal?: AbortSignal) {
   return answer.data;
 }
 
-export const signRequestQueryOptions = (id: string) =>
+const signRequestQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...signerQueryKey, 'detail', id],
     queryFn: ({ signal }) => getSignRequest(id, signal),

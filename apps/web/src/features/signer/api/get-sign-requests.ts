@@ -15,7 +15,7 @@ export type SignRequestsQuery = {
   statuses: readonly SignerStatus[];
 };
 
-export function signRequestsPath({ list, view, statuses }: SignRequestsQuery): string {
+function signRequestsPath({ list, view, statuses }: SignRequestsQuery): string {
   const base = encodeListQuery({ ...list, status: [] });
   const extra = [
     ...(view === 'mine' ? ['view=mine'] : []),
@@ -25,7 +25,7 @@ export function signRequestsPath({ list, view, statuses }: SignRequestsQuery): s
   return `/signer/requests${base ? `${base}&` : '?'}${extra.join('&')}`;
 }
 
-export async function getSignRequests(query: SignRequestsQuery, signal?: AbortSignal) {
+async function getSignRequests(query: SignRequestsQuery, signal?: AbortSignal) {
   const answer = await apiRequest(signRequestsPath(query), {
     schema: signerListResponse,
     auth: 'required',
@@ -35,7 +35,7 @@ export async function getSignRequests(query: SignRequestsQuery, signal?: AbortSi
   return answer.data;
 }
 
-export const signRequestsQueryOptions = (query: SignRequestsQuery) =>
+const signRequestsQueryOptions = (query: SignRequestsQuery) =>
   queryOptions({
     queryKey: [...signerQueryKey, 'list', signRequestsPath(query)],
     queryFn: ({ signal }) => getSignRequests(query, signal),

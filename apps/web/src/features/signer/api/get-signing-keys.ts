@@ -5,7 +5,7 @@ import { signerQueryKey } from './get-sign-requests';
 
 // GET /signer/keys: every company with the public facts of its APK signing key.
 
-export async function getSigningKeys(signal?: AbortSignal) {
+async function getSigningKeys(signal?: AbortSignal) {
   const answer = await apiRequest('/signer/keys', {
     schema: companyKeysResponse,
     auth: 'required',
@@ -15,7 +15,7 @@ export async function getSigningKeys(signal?: AbortSignal) {
   return answer.data;
 }
 
-export const signingKeysQueryOptions = () =>
+const signingKeysQueryOptions = () =>
   queryOptions({
     queryKey: [...signerQueryKey, 'keys'],
     queryFn: ({ signal }) => getSigningKeys(signal),

@@ -5,13 +5,7 @@ import { signerQueryKey } from './get-sign-requests';
 
 // POST /signer/keys/{companyId}/import: a PKCS#12 file (base64) or a PEM key and certificate.
 
-export async function importSigningKey({
-  companyId,
-  body,
-}: {
-  companyId: string;
-  body: ImportKeyBody;
-}) {
+async function importSigningKey({ companyId, body }: { companyId: string; body: ImportKeyBody }) {
   const answer = await apiRequest(`/signer/keys/${encodeURIComponent(companyId)}/import`, {
     method: 'POST',
     body,

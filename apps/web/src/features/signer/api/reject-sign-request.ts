@@ -5,7 +5,7 @@ import { signerQueryKey } from './get-sign-requests';
 
 // POST /signer/requests/{id}/reject: a manager of the company rejects, with a reason.
 
-export async function rejectSignRequest({ id, reason }: { id: string; reason: string }) {
+async function rejectSignRequest({ id, reason }: { id: string; reason: string }) {
   const answer = await apiRequest(`/signer/requests/${encodeURIComponent(id)}/reject`, {
     method: 'POST',
     body: { reason: reason.trim() },

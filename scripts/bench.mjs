@@ -12,6 +12,7 @@ const benches = {
   sign: 'packages/formats/bench/apk-sign-bench.ts',
   cap: 'packages/formats/bench/cap-bench.ts',
   web: 'e2e/bench/web-bench.ts',
+  upload: 'e2e/bench/signer-upload-bench.ts',
 };
 const names = process.argv.slice(2);
 const chosen = names.length > 0 ? names : Object.keys(benches);

@@ -1,8 +1,9 @@
-// npm test: every test (unit and API with Vitest, browser with Playwright), then one closing
-// line with the totals: "tests: N passed, M failed".
+// npm test: every test (unit and API with Vitest, browser with Playwright), then the count by
+// kind (scripts/test-counts.mjs) and one closing line with the totals: "tests: N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { countByKind, countLines } from './test-counts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results');
@@ -18,8 +19,9 @@ const run = (args, env = {}) =>
 const readJson = (file) =>
   fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
 
-let passed = 0;
-let failed = 0;
+let vitestReport;
+let playwrightStats;
+const ran = [];
 let isRunnerFailure = false;
 
 if (only !== 'e2e') {
@@ -32,10 +34,9 @@ if (only !== 'e2e') {
     '--reporter=json',
     `--outputFile.json=${file}`,
   ]);
-  const report = readJson(file);
-  passed += report?.numPassedTests ?? 0;
-  failed += report?.numFailedTests ?? 0;
-  if (status !== 0 || !report) isRunnerFailure = true;
+  vitestReport = readJson(file);
+  ran.push('api', 'unit', 'catalogue');
+  if (status !== 0 || !vitestReport) isRunnerFailure = true;
 }
 
 if (only !== 'unit') {
@@ -51,12 +52,15 @@ if (only !== 'unit') {
     ],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   );
-  const stats = readJson(file)?.stats;
   // Retries are off (e2e/playwright.config.ts); were one turned on, a pass on retry still fails.
-  passed += stats?.expected ?? 0;
-  failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
-  if (status !== 0 || !stats) isRunnerFailure = true;
+  playwrightStats = readJson(file)?.stats;
+  ran.push('browser');
+  if (status !== 0 || !playwrightStats) isRunnerFailure = true;
 }
 
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+const counts = countByKind(root, vitestReport, playwrightStats);
+const passed = Object.values(counts).reduce((sum, c) => sum + c.passed, 0);
+const failed = Object.values(counts).reduce((sum, c) => sum + c.failed, 0);
+console.log(`\n${countLines(counts, ran).join('\n')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(isRunnerFailure || failed > 0 ? 1 : 0);

@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/schema-platform.ts',
     './src/db/schema-signer.ts',
     './src/db/schema-cap.ts',
+    './src/db/schema-crt.ts',
   ],
   out: './drizzle',
 });

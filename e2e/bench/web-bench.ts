@@ -97,7 +97,7 @@ async function main() {
       'server-error',
       'logout',
       'dashboard',
-      'coming-soon',
+      'crt',
     ];
     const lazy = pages.filter((p) => chunks.some((c) => c.startsWith(`${p}-`)));
     console.log(

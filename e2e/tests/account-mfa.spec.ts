@@ -87,7 +87,8 @@ test('sets up the authenticator in account settings, shows the recovery codes on
   await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
   await typeCode(page, totpCode(secret, Date.now() + 30_000));
   await expect(page).toHaveURL(/\/dashboard$/);
-  // MFA is on: no warning banner.
+  // MFA is on: no warning banner (checked once the dashboard, which would show it, is there).
+  await expect(page.getByRole('heading', { name: /^Welcome( back)?, / })).toBeVisible();
   await expect(page.getByText('Enable the MFA to improve your account security')).toHaveCount(0);
 
   // Again with a recovery code.

@@ -24,6 +24,7 @@ test('the demo mode runs the simulated terminal with the chosen outcome', async 
   await expect(page.getByText('This browser cannot reach serial ports')).toBeVisible();
   await expect(connect).toBeDisabled();
   await page.getByText('Simulated terminal', { exact: true }).click();
+  await expect(connect).toBeEnabled();
   await expect(page.getByText('This browser cannot reach serial ports')).toHaveCount(0);
 
   const choose = async (outcome: string) => {

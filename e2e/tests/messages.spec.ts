@@ -34,10 +34,11 @@ test('a serial-number link to a company that does not exist says so in words', a
   // In another language the same message comes from its catalogue.
   await page.evaluate(() => localStorage.setItem('lang', 'de'));
   await page.reload();
-  await expect(page.getByText('The requested company is not found')).toHaveCount(0);
   await expect(
     page
       .getByRole('alert')
       .filter({ hasText: 'Das angeforderte Element (Unternehmen) wurde nicht gefunden' }),
   ).toBeVisible();
+  // Only once the German page is there does the absence of the English text mean something.
+  await expect(page.getByText('The requested company is not found')).toHaveCount(0);
 });

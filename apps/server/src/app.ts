@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
@@ -20,6 +21,7 @@ import { authRoutes } from './features/auth/auth-routes';
 import { createSessionCache } from './features/auth/session-cache';
 import { capFeature } from './features/cap/cap-feature';
 import { companiesRoutes } from './features/companies/companies-routes';
+import { crtFeature } from './features/crt/crt-feature';
 import {
   loadSigningCredentials,
   type SigningCredentials,
@@ -43,6 +45,7 @@ import { deleteStaleUploads } from './lib/storage/blob-repo';
 import { type BlobStore, createPgBlobStore } from './lib/storage/blob-store';
 import { findUnstorableText } from './lib/text';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
+import { createMetrics, registerMetrics } from './plugins/metrics';
 import { type RouteEntry, requireAccessDeclarations } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
@@ -65,6 +68,9 @@ export type AppDeps = {
 const API = '/api/v1';
 
 const CLEANUP_JOB = 'jobs.cleanup';
+
+/** What a request id sent by a proxy may look like (UUIDs, hex, base64url). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +100,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // Every request's log lines carry its id (reqId), also answered as X-Request-Id. A proxy's
+    // id is kept when it looks like one; anything else gets a fresh UUID.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -151,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cors, {
     origin: [new URL(config.publicUrl).origin],
-    exposedHeaders: ['authid', 'retry-after'],
+    exposedHeaders: ['authid', 'retry-after', 'x-request-id'],
     allowedHeaders: ['authid', 'content-type'],
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
@@ -169,7 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const database = deps.database;
+  const metrics = createMetrics(database, config.metricsToken !== undefined);
+  registerMetrics(app, metrics);
   const queue = createJobQueue({
+    onFinished: metrics.jobFinished,
     database,
     box: deps.box,
     clock,
@@ -222,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...authDeps,
     actorOf: (request) => actorContext(actorDeps, request),
     adminToken: deps.adminToken,
+    metricsToken: config.metricsToken,
   });
 
   await app.register(authRoutes(authDeps), { prefix: API });
@@ -294,6 +314,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // CAP Maker: General CAPs built by a job, Key CAPs, key sets, TR-31 keys (docs/cap-maker.md).
   await app.register(capFeature({ ...management, blobs, jobs: queue }), { prefix: API });
+  // Certificate CAP and Key Certificate Group: company CAs, requests, certificate CAPs (docs/crt.md).
+  await app.register(crtFeature({ ...management, blobs, jobs: queue }), { prefix: API });
   if (deps.adminToken) {
     await app.register(adminRoutes({ config, database, box: deps.box, mailer, clock }), {
       prefix: API,
@@ -311,6 +333,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isPage =
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
+      // Without METRICS_TOKEN there is no metrics route: a plain 404, not the SPA.
+      request.url.split('?')[0] !== '/metrics' &&
       !request.url.startsWith('/assets/');
     if (isPage && hasWeb) {
       // History fallback: the SPA routes every other path itself.

@@ -64,6 +64,11 @@ const envSchema = z.object({
     .max(64 * 1024 ** 3)
     .default(1024 ** 3),
   SIGNER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // At least 16 printable characters: a Prometheus bearer token (docs/operations.md#metrics).
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
+    .optional(),
   FEATURE_SIGNER: bool.default(true),
   FEATURE_CRT: bool.default(true),
   FEATURE_CAP: bool.default(true),
@@ -97,6 +102,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Days an unsigned upload of a rejected, failed or abandoned signing request is kept. */
   signerRetentionDays: number;
+  /** Bearer token of GET /metrics; unset: no metrics route (404). */
+  metricsToken?: string;
   features: {
     signer: boolean;
     crt: boolean;
@@ -114,7 +121,7 @@ export class ConfigError extends Error {
 
 /** A bad value as the error line shows it: never the master key, nor a password inside a URL. */
 function shownValue(key: string, value: unknown): string {
-  if (key === 'MASTER_KEY') return 'a value that is not shown';
+  if (key === 'MASTER_KEY' || key === 'METRICS_TOKEN') return 'a value that is not shown';
   return `'${String(value).replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@')}'`;
 }
 
@@ -156,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isRateLimitOff: e.RATE_LIMIT_OFF,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     signerRetentionDays: e.SIGNER_RETENTION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
     features: {
       signer: e.FEATURE_SIGNER,
       crt: e.FEATURE_CRT,

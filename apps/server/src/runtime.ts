@@ -29,7 +29,9 @@ export async function openRuntime(config: Config, role: 'server' | 'admin' = 'se
       databaseUrl: config.databaseUrl,
       dataDir: path.join(config.dataDir, 'pgdata'),
     });
-    await database.migrate();
+    await database.migrate({
+      onWait: () => console.log('Waiting for another node to finish the database migrations.'),
+    });
     // PGlite writes its files world-readable whatever the umask: the folder (0700) keeps others
     // out, and the files are tightened now and at close.
     if (!config.databaseUrl) secureDataDir(config.dataDir);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companies, invitations, sessions, users } from '../src/db/schema';
@@ -53,13 +53,12 @@ const ok = (response: LightMyRequestResponse) => {
   return response;
 };
 
-describe('audit events of the authentication API', () => {
-  let userId: string;
-  let eventIds: number[];
+// Tampering with stored events, column by column: audit-tamper.test.ts.
 
+describe('audit events of the authentication API', () => {
   it('sign-in, failures, sign-out, refresh, password and factor changes are recorded with result and address', async () => {
     const user = await registerUser(ctx, { email: 'audited@example.com' });
-    userId = user.userId;
+    const userId = user.userId;
     const [A, B, C] = ['203.0.113.1', '203.0.113.2', '203.0.113.3'];
 
     ok(await call(A, 'POST', '/auth/logout', undefined, user.token));
@@ -153,7 +152,10 @@ describe('audit events of the authentication API', () => {
       result: 'success',
       target: expect.stringMatching(/^invitation:/),
     });
-    eventIds = mine.map((e) => e.id);
+    // And the chain over all of them holds.
+    const verdict = await verifyAuditChain(db());
+    expect(verdict).toEqual({ isValid: true, count: (await allEvents()).length });
+    expect(verdict.count).toBeGreaterThan(12);
   });
 
   it('an unknown address is recorded as a failed sign-in too', async () => {
@@ -171,55 +173,6 @@ describe('audit events of the authentication API', () => {
       ip: '203.0.113.9',
       detail: { reason: 'unknown-email' },
     });
-  });
-
-  it('the chain verifies', async () => {
-    const verdict = await verifyAuditChain(db());
-    expect(verdict).toEqual({ isValid: true, count: (await allEvents()).length });
-    expect(verdict.count).toBeGreaterThan(12);
-  });
-
-  it('an edited detail or action is reported with that event id', async () => {
-    const failedId = eventIds[2]!;
-    const [original] = await db().select().from(auditEvents).where(eq(auditEvents.id, failedId));
-    await db().execute(
-      sql`update audit_events set detail = '{"reason":"nothing to see"}'::jsonb where id = ${failedId}`,
-    );
-    expect(await verifyAuditChain(db())).toMatchObject({
-      isValid: false,
-      brokenId: failedId,
-      reason: 'content does not match its hash',
-    });
-    await db()
-      .update(auditEvents)
-      .set({ detail: original!.detail })
-      .where(eq(auditEvents.id, failedId));
-    expect((await verifyAuditChain(db())).isValid).toBe(true);
-
-    const loginId = eventIds[5]!;
-    await db().execute(sql`update audit_events set result = 'failure' where id = ${loginId}`);
-    expect(await verifyAuditChain(db())).toMatchObject({ isValid: false, brokenId: loginId });
-    await db().execute(sql`update audit_events set result = 'success' where id = ${loginId}`);
-
-    const logoutId = eventIds[1]!;
-    await db().execute(sql`update audit_events set action = 'auth.login' where id = ${logoutId}`);
-    expect(await verifyAuditChain(db())).toMatchObject({ isValid: false, brokenId: logoutId });
-    await db().execute(sql`update audit_events set action = 'auth.logout' where id = ${logoutId}`);
-    expect((await verifyAuditChain(db())).isValid).toBe(true);
-  });
-
-  it('a deleted middle event is caught at the event after it', async () => {
-    const all = await allEvents();
-    const middle = all[Math.floor(all.length / 2)]!;
-    const after = all[all.indexOf(middle) + 1]!;
-    await db().delete(auditEvents).where(eq(auditEvents.id, middle.id));
-    expect(await verifyAuditChain(db())).toMatchObject({
-      isValid: false,
-      brokenId: after.id,
-      reason: 'previous hash does not match',
-    });
-    await db().insert(auditEvents).values(middle);
-    expect((await verifyAuditChain(db())).isValid).toBe(true);
   });
 });
 

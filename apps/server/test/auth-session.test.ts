@@ -637,10 +637,8 @@ describe('one live session per user, under races', () => {
   // The worst interleavings, forced: one request is held inside its transaction (at its audit record,
   // behind a lock this test holds) while the other runs into it. That needs a second connection, so
   // these two run on PostgreSQL only; the sweeping rounds above cover PGlite.
-  const onPostgres = !!process.env.TEST_DATABASE_URL;
-  const onPostgresIt = (name: string, fn: () => Promise<void>, timeoutMs?: number) => {
-    if (onPostgres) it(name, fn, timeoutMs);
-  };
+  // Defined everywhere, run on PostgreSQL only: on PGlite they are listed as skipped.
+  const onPostgresIt = it.runIf(!!process.env.TEST_DATABASE_URL);
 
   /** Holds the audit chain lock in a transaction of its own until `release()`. */
   async function holdAuditChain() {
@@ -673,7 +671,7 @@ describe('one live session per user, under races', () => {
     throw new Error(`nobody waits on a ${locktype} lock`);
   }
 
-  // Only a server has a second connection to hold a lock with; on PGlite these are not defined.
+  // Only a server has a second connection to hold a lock with; on PGlite these are skipped.
   onPostgresIt(
     '(d) a sign-in whose password was checked before a reset committed opens no session',
     async () => {

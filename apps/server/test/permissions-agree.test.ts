@@ -44,10 +44,12 @@ const PAGE_CALLS: Partial<
   [APP_PATHS.signer]: () => ({ method: 'GET', url: '/signer/requests' }),
   [APP_PATHS.capMaker]: () => ({ method: 'GET', url: '/cap/caps' }),
   [APP_PATHS.capKey]: () => ({ method: 'GET', url: '/cap/key-caps' }),
+  [APP_PATHS.capCrt]: () => ({ method: 'GET', url: '/crt/requests' }),
+  [APP_PATHS.capKcg]: () => ({ method: 'GET', url: '/kcg/requests' }),
 };
 
 /** Pages whose API is not built yet: each must still have no API route declaring its action. */
-const PAGES_WITHOUT_API: AppPath[] = [APP_PATHS.guide, APP_PATHS.capCrt, APP_PATHS.capKcg];
+const PAGES_WITHOUT_API: AppPath[] = [APP_PATHS.guide];
 
 beforeAll(async () => {
   ctx = await createTestApp({ RATE_LIMIT_OFF: '1' });

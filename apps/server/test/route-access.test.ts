@@ -10,7 +10,7 @@ import { createTestApp, type TestContext } from './support/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, { adminToken: 'a'.repeat(43) });
+  ctx = await createTestApp({ METRICS_TOKEN: 'm'.repeat(32) }, { adminToken: 'a'.repeat(43) });
 });
 afterAll(async () => {
   await ctx.close();
@@ -32,7 +32,7 @@ describe('route access declarations', () => {
     const table = ctx.app.accessTable;
     expect(table.length).toBeGreaterThan(40);
     const kinds = new Set(table.map((r) => r.access.kind));
-    expect([...kinds].sort()).toEqual(['action', 'admin', 'link', 'public', 'session']);
+    expect([...kinds].sort()).toEqual(['action', 'admin', 'link', 'metrics', 'public', 'session']);
     for (const entry of table) {
       expect(ctx.app.hasRoute({ method: entry.method as 'GET', url: entry.url })).toBe(true);
     }

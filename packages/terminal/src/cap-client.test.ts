@@ -52,6 +52,7 @@ describe('runLoadCap', () => {
       reason: null,
       failedPhase: null,
       sentBytes: cap.length,
+      certificatePem: null,
     });
     expect(r.got).toHaveLength(1);
     expect(Buffer.from(r.got[0]!).equals(Buffer.from(cap))).toBe(true);
@@ -70,6 +71,7 @@ describe('runLoadCap', () => {
       reason: 'SIGNER_NOT_USER_KEY',
       failedPhase: 'end',
       sentBytes: 10,
+      certificatePem: null,
     });
   });
 

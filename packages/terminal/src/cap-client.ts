@@ -42,6 +42,8 @@ export type LoadCapResult = {
   reason: string | null;
   failedPhase: LoadCapPhase | null;
   sentBytes: number;
+  /** The certificate chain the terminal answered a Certificate CAP with; null otherwise. */
+  certificatePem: string | null;
 };
 
 const TIMEOUT = Symbol('timeout');
@@ -108,6 +110,7 @@ export async function runLoadCap(
     CAP_CHUNK_BYTES,
   );
   let sentBytes = 0;
+  let certificatePem: string | null = null;
   const result = (
     failedPhase: LoadCapPhase | null,
     code: string | null,
@@ -118,6 +121,7 @@ export async function runLoadCap(
     reason,
     failedPhase,
     sentBytes,
+    certificatePem,
   });
   if (!port) return result('connect', null, 'NO_PORT');
   if (cap.length > MAX_CAP_TRANSFER_BYTES) return result('connect', null, 'CAP_TOO_LARGE');
@@ -138,7 +142,12 @@ export async function runLoadCap(
       if (!event) return result(phase, null, 'NO_RESPONSE');
       const reply = event.type === 'frame' ? decodeReply(event.payload) : null;
       if (!reply) return result(phase, null, 'BAD_RESPONSE');
-      if (reply.code === RESULT_OK) return null;
+      if (reply.code === RESULT_OK) {
+        if (phase === 'end' && reply.fields[0]) {
+          certificatePem = new TextDecoder().decode(reply.fields[0]);
+        }
+        return null;
+      }
       const reason = reply.fields[0] ? new TextDecoder().decode(reply.fields[0]) : null;
       return result(phase, reply.code, reason);
     };

@@ -7,11 +7,19 @@ import { encodeReply, RESULT_FAILURE, RESULT_OK } from './protocol';
 
 /** What the terminal needs of a User Loader (the software ULD in @tkc/formats fits). */
 export type TerminalUld = {
-  loadCap(bytes: Uint8Array): Promise<{ ok: boolean; reason?: string; keysChanged?: boolean }>;
+  loadCap(bytes: Uint8Array): Promise<CapLoadOutcome>;
   revertToDefault(): void | Promise<void>;
+  /** The certificate chain (PEM) a Certificate CAP installed; null before one. */
+  certificatePem?(): string | null;
 };
 
-export type CapLoadOutcome = { ok: boolean; reason?: string; keysChanged?: boolean };
+export type CapLoadOutcome = {
+  ok: boolean;
+  reason?: string;
+  keysChanged?: boolean;
+  /** A Certificate CAP for this terminal: its new chain, sent back with 620000. */
+  certificatePem?: string;
+};
 
 export type CapReceiver = {
   /** The reply payload to one LOAD CAP command; null for fields of no phase (INVALID_PARA). */
@@ -42,12 +50,17 @@ export function createCapReceiver(o: {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', copyBytes(t.buffer)));
     if (!bytesEqual(digest, t.sha256)) return fail(CAP_TRANSFER_REASONS.digestMismatch);
     const outcome = await o.uld!.loadCap(t.buffer);
-    const recorded = { ok: outcome.ok, reason: outcome.reason, keysChanged: outcome.keysChanged };
+    const recorded = {
+      ok: outcome.ok,
+      reason: outcome.reason,
+      keysChanged: outcome.keysChanged,
+      ...(outcome.certificatePem ? { certificatePem: outcome.certificatePem } : {}),
+    };
     outcomes.push(recorded);
     o.onOutcome?.(recorded);
-    return outcome.ok
-      ? encodeReply(RESULT_OK)
-      : fail(outcome.reason || CAP_TRANSFER_REASONS.refused);
+    if (!outcome.ok) return fail(outcome.reason || CAP_TRANSFER_REASONS.refused);
+    // A Certificate CAP is answered with the new certificate chain the terminal now holds.
+    return encodeReply(RESULT_OK, outcome.certificatePem ? [utf8(outcome.certificatePem)] : []);
   };
 
   return {

@@ -20,7 +20,15 @@ const hex = (h: string) => fromHex(h.replace(/\s+/g, ''))!;
 
 describe('commands', () => {
   it('has the documented ids and frames', () => {
-    expect(COMMAND_IDS).toEqual({ getSn: 1, getRn: 2, softReset: 3, erase: 4, loadCap: 5 });
+    expect(COMMAND_IDS).toEqual({
+      getSn: 1,
+      getRn: 2,
+      softReset: 3,
+      erase: 4,
+      loadCap: 5,
+      getCertificate: 6,
+    });
+    expect(toHexSpaced(encodeFrame(encodeCommand('getCertificate')))).toBe('10 02 06 10 03 06');
     expect(toHexSpaced(encodeFrame(encodeCommand('getSn')))).toBe('10 02 01 10 03 01');
     expect(toHexSpaced(encodeFrame(encodeCommand('getRn')))).toBe('10 02 02 10 03 02');
     expect(toHexSpaced(encodeFrame(encodeCommand('softReset')))).toBe('10 02 03 10 03 03');

@@ -22,6 +22,8 @@ export const COMMAND_IDS = {
   erase: 0x04,
   /** LOAD CAP: a CAP for the terminal's User Loader, in chunks (begin, data..., end). */
   loadCap: 0x05,
+  /** GET CERTIFICATE: the terminal's certificate chain, as a Certificate CAP installed it. */
+  getCertificate: 0x06,
 } as const;
 export type CommandName = keyof typeof COMMAND_IDS;
 
@@ -35,6 +37,8 @@ export const RESULT_FAILURE = String(TERMINAL_CODE_FAILURE); // '670000'
 export const RESULT_CHALLENGE_NOT_CURRENT = '620008';
 /** The reason a terminal outside SULD mode gives with 670000 to every command. */
 export const REASON_SULD_NOT_ENABLED = 'SULD_NOT_ENABLED';
+/** GET CERTIFICATE on a terminal that has taken no Certificate CAP yet. */
+export const REASON_NO_CERTIFICATE = 'NO_CERTIFICATE';
 
 const RESULT_CODE_LENGTH = 6;
 const MAX_FIELD_BYTES = 0xffff;

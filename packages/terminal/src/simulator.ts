@@ -18,6 +18,7 @@ import {
   decodeCommand,
   decodeEraseFields,
   encodeReply,
+  REASON_NO_CERTIFICATE,
   REASON_SULD_NOT_ENABLED,
   RESULT_CHALLENGE_NOT_CURRENT,
   RESULT_FAILURE,
@@ -176,6 +177,12 @@ export class SimulatedTerminal {
         return this.erase(fields);
       case 'loadCap':
         return (await this.capReceiver.handle(fields)) ?? replyFor('INVALID_PARA');
+      case 'getCertificate': {
+        if (fields.length > 0) return replyFor('INVALID_PARA');
+        const pem = this.uld?.certificatePem?.() ?? null;
+        if (!pem) return encodeReply(RESULT_FAILURE, [utf8(REASON_NO_CERTIFICATE)]);
+        return encodeReply(RESULT_OK, [utf8(pem)]);
+      }
     }
   }
 

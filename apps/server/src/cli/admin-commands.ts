@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { verifyAuditChain } from '../features/audit/audit-service';
+import { runBackup, runMigrate, runRestore } from '../features/backup/backup-commands';
 import { createInvitation } from '../features/invitations/invitation-service';
 import type { SecretBox } from '../lib/crypto';
 import { listJobs, requeueJob } from '../lib/jobs/jobs-repo';
@@ -30,6 +31,33 @@ type Command = {
   prepare?(args: string[]): string[];
   /** Runs without the database when it can (answers null when it needs it). */
   local?(args: string[]): Promise<AdminResult> | null;
+  /** Runs only in the admin process, opening what it needs itself (a restore, a move). */
+  standalone?(args: string[], config: Config): Promise<AdminResult>;
+};
+
+const absolute = (args: string[]) => args.map((a) => (a.startsWith('-') ? a : path.resolve(a)));
+
+const backup: Command = {
+  usage: 'backup FILE',
+  prepare: absolute,
+  run: (args, ctx) => runBackup(args, ctx),
+};
+
+const onlyHere = (name: string) => async () => ({
+  ok: false,
+  lines: [`${name} runs only from the command line (npm run admin -- ${name}).`],
+});
+
+const restore: Command = {
+  usage: 'restore FILE [--master-key-file PATH]',
+  run: onlyHere('restore'),
+  standalone: runRestore,
+};
+
+const migrate: Command = {
+  usage: 'migrate --to postgres://USER@HOST/DB',
+  run: onlyHere('migrate'),
+  standalone: runMigrate,
 };
 
 const options = (args: string[], names: string[]) =>
@@ -123,7 +151,7 @@ const inspectArgs = (args: string[]) => {
 
 const capInspect: Command = {
   usage: 'cap-inspect FILE [--keys]',
-  prepare: (args) => args.map((a) => (a.startsWith('-') ? a : path.resolve(a))),
+  prepare: absolute,
   local(args) {
     const { file, withKeys } = inspectArgs(args);
     if (!file)
@@ -143,6 +171,9 @@ export const ADMIN_COMMANDS: Record<string, Command> = {
   'audit-verify': auditVerify,
   jobs: jobsCommand,
   'cap-inspect': capInspect,
+  backup,
+  restore,
+  migrate,
 };
 
 export const adminUsage = () =>

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { type Config, ConfigError, loadConfig } from '../config';
 import { DataDirBusyError, lockHolder } from '../lib/data-dir';
 import { openRuntime, type ServerInfo, serverInfoFile } from '../runtime';
@@ -28,15 +29,44 @@ async function serverOfFolder(config: Config): Promise<ServerInfo | undefined> {
   }
 }
 
-async function viaServer(info: ServerInfo, argv: string[]): Promise<AdminResult> {
-  const response = await fetch(`${info.url}/api/v1/internal/admin/run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': info.adminToken },
-    body: JSON.stringify({ argv }),
+/**
+ * Posts the command to the server. node:http rather than fetch: fetch gives up on an answer
+ * after 300 s, and a backup of a large folder may take longer.
+ */
+function viaServer(info: ServerInfo, argv: string[]): Promise<AdminResult> {
+  const body = JSON.stringify({ argv });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${info.url}/api/v1/internal/admin/run`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-admin-token': info.adminToken,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('error', reject);
+        response.on('end', () => {
+          try {
+            const json = JSON.parse(text) as { msg: string; data?: AdminResult };
+            if (response.statusCode !== 200 || !json.data) reject(new Error(json.msg));
+            else resolve(json.data);
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
-  const json = (await response.json()) as { msg: string; data?: AdminResult };
-  if (!response.ok || !json.data) throw new Error(json.msg);
-  return json.data;
 }
 
 export async function runAdmin(argv: string[], config: Config): Promise<AdminResult> {
@@ -46,6 +76,7 @@ export async function runAdmin(argv: string[], config: Config): Promise<AdminRes
   const args = command.prepare ? command.prepare(rest) : rest;
   const local = command.local?.(args);
   if (local) return local;
+  if (command.standalone) return command.standalone(args, config);
   const server = await serverOfFolder(config);
   if (server) return viaServer(server, [name, ...args]);
   const runtime = await openRuntime(config, 'admin');

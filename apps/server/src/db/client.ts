@@ -13,10 +13,11 @@ import { findRepoRoot } from '../lib/paths';
 import { withBeforeCommit } from './before-commit';
 import * as coreSchema from './schema';
 import * as capSchema from './schema-cap';
+import * as crtSchema from './schema-crt';
 import * as platformSchema from './schema-platform';
 import * as signerSchema from './schema-signer';
 
-const schema = { ...coreSchema, ...platformSchema, ...signerSchema, ...capSchema };
+const schema = { ...coreSchema, ...platformSchema, ...signerSchema, ...capSchema, ...crtSchema };
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -40,10 +41,25 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+export type MigrateOptions = {
+  /** Another folder of migrations (a backup's restore stops at the backup's own level). */
+  migrationsFolder?: string;
+  /** Called once when another node holds the migrations lock and this one waits for it. */
+  onWait?: () => void;
+};
+
+/** Pool use of a PostgreSQL server's connections (none on PGlite: one in-process connection). */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations not yet applied. On a server, under a session advisory lock: one
+   * node migrates while the others wait, then find nothing left to do (docs/operations.md#upgrades).
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
+  poolStats(): PoolStats | null;
   /**
    * LISTEN on a channel; `onLost` runs if the listening connection breaks (then nothing more
    * arrives). Resolves to a function that stops listening.
@@ -56,7 +72,35 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = () => path.join(findRepoRoot(), 'apps/server/drizzle');
+export const migrationsFolder = () => path.join(findRepoRoot(), 'apps/server/drizzle');
+
+/** The advisory lock key the nodes take around migrations (any fixed bigint of ours). */
+export const MIGRATIONS_LOCK_KEY = 7_305_020_251_113;
+
+async function migrateUnderLock(pool: pg.Pool, options: MigrateOptions): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const [first] = (
+      await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+        MIGRATIONS_LOCK_KEY,
+      ])
+    ).rows;
+    if (!first?.ok) {
+      options.onWait?.();
+      await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
+    try {
+      // On the locked connection itself: its transaction and the lock are one session's.
+      await migrateNodePg(drizzleNodePg(client), {
+        migrationsFolder: options.migrationsFolder ?? migrationsFolder(),
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * PGlite under `dataDir` (or in memory with 'memory://') when no URL is given, else a PostgreSQL
@@ -78,7 +122,13 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() }),
+      migrate: (migrateOptions = {}) => migrateUnderLock(pool, migrateOptions),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
       async listen(channel, onMessage, onLost) {
         // A connection of its own: pooled ones are shared and would drop the LISTEN.
         const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -116,7 +166,11 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    migrate: (migrateOptions = {}) =>
+      migratePglite(drizzlePglite(client), {
+        migrationsFolder: migrateOptions.migrationsFolder ?? migrationsFolder(),
+      }),
+    poolStats: () => null,
     // In-process: the one connection is the listener, and it cannot be lost on its own.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),

@@ -30,6 +30,11 @@ export type SecretBox = {
    * does not let anyone brute-force them offline.
    */
   mac(value: string): string;
+  /**
+   * Names the master key without revealing it (16 hex digits derived under their own label): a
+   * backup records it, a restore checks the key it is given against it.
+   */
+  keyId: string;
 };
 
 export function createSecretBox(masterKey: Buffer): SecretBox {
@@ -38,7 +43,11 @@ export function createSecretBox(masterKey: Buffer): SecretBox {
     crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), 'tkc-mac-v1', 32),
   );
   const key = Buffer.from(encKey);
+  const keyId = Buffer.from(
+    crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), 'tkc-key-id-v1', 8),
+  ).toString('hex');
   return {
+    keyId,
     seal(plain) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);

@@ -18,7 +18,9 @@ type RouteAccess =
   /** A live session whose roles grant the action in some company (the service checks the row). */
   | { kind: 'action'; action: Action }
   /** The local admin commands: loopback and the token of DATA_DIR/server.json. */
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /** GET /metrics: `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md#metrics). */
+  | { kind: 'metrics' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,11 +33,14 @@ export const publicRoute = { access: { kind: 'public' } } as const;
 export const linkRoute = { access: { kind: 'link' } } as const;
 export const sessionRoute = { access: { kind: 'session' } } as const;
 export const adminRoute = { access: { kind: 'admin' } } as const;
+export const metricsRoute = { access: { kind: 'metrics' } } as const;
 export const allow = (action: Action) => ({ access: { kind: 'action' as const, action } });
 
 export type RouteEntry = { method: string; url: string; access: RouteAccess };
 
-const isApi = (url: string) => url.startsWith('/api/v1/') || url === '/api/v1';
+/** The API, and the one route outside it that needs a declaration too. */
+const isApi = (url: string) =>
+  url.startsWith('/api/v1/') || url === '/api/v1' || url === '/metrics';
 const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /** Refuses to register an API route without a declaration; keeps the table for tests. */
@@ -57,6 +62,8 @@ export type AccessDeps = {
   /** Who is asking, for a request with a live session. */
   actorOf: (request: FastifyRequest) => Promise<ActorContext>;
   adminToken?: string;
+  /** METRICS_TOKEN; unset: the metrics route does not exist. */
+  metricsToken?: string;
 };
 
 /**
@@ -74,6 +81,13 @@ export async function enforceAccess(request: FastifyRequest, deps: AccessDeps): 
       isLoopback(request.socket.remoteAddress ?? '') &&
       safeEqual(sent, deps.adminToken);
     if (!isAllowed) throw fail('access.forbidden');
+    return;
+  }
+  if (access.kind === 'metrics') {
+    const match = /^Bearer (\S+)$/.exec(String(request.headers.authorization ?? ''));
+    if (!match) throw fail('access.no_metrics_token');
+    if (!deps.metricsToken || !safeEqual(match[1]!, deps.metricsToken))
+      throw fail('access.forbidden');
     return;
   }
   if (access.kind === 'link') {

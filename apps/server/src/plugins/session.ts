@@ -53,7 +53,11 @@ export function registerSession(
   app.decorateRequest('isSessionIdle', false);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/v1/')) return;
+    if (!request.url.startsWith('/api/v1/')) {
+      // Outside the API only /metrics declares an access (and needs no session).
+      if (request.routeOptions.config?.access) await enforceAccess(request, deps);
+      return;
+    }
     const token = readAuthToken(request);
     request.authToken = token;
     // Session tokens are 43 base64url characters; anything else cannot be one.

@@ -31,10 +31,16 @@ export type TestContext = {
 /** A freshly built app on its own database, with a real SMTP server on loopback catching mail. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { adminToken?: string; isJobsWorkerOff?: boolean } = {},
+  options: {
+    adminToken?: string;
+    isJobsWorkerOff?: boolean;
+    /** A database of the caller's (a PGlite folder to back up); closed with the context. */
+    database?: Database;
+    masterKey?: Buffer;
+  } = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpCatcher();
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `tkc-test-${crypto.randomBytes(4).toString('hex')}`),
     PUBLIC_URL: 'http://console.test',
@@ -50,7 +56,7 @@ export async function createTestApp(
     outboxDir: '',
     log: () => {},
   });
-  const box = createSecretBox(crypto.randomBytes(32));
+  const box = createSecretBox(options.masterKey ?? crypto.randomBytes(32));
   const app = await buildApp({
     config,
     database,

@@ -14,15 +14,6 @@ const handle = (h: RouteHandle) => h;
 const rel = (path: string) => path.replace(/^\//, '');
 
 const signIn = lazyPage(() => import('@/features/auth/routes/sign-in'));
-const comingSoon = lazyPage(() => import('@/features/coming-soon/routes/coming-soon'));
-
-/** A route whose screen is not built yet: its title names the feature. */
-const notBuilt = (path: string, title: string, description?: string): RouteObject => ({
-  path: rel(path),
-  lazy: comingSoon,
-  handle: handle({ title, description }),
-});
-
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -116,8 +107,16 @@ const routes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/cap-maker/routes/cap-key')),
             handle: handle({ title: 'nav.cap-key', description: 'pages.capKey' }),
           },
-          notBuilt(paths.app.capCrt.path, 'nav.cap-crt', 'pages.capCrt'),
-          notBuilt(paths.app.capKcg.path, 'nav.cap-kcg', 'pages.capKcg'),
+          {
+            path: rel(paths.app.capCrt.path),
+            lazy: lazyPage(() => import('@/features/crt/routes/crt')),
+            handle: handle({ title: 'nav.cap-crt', description: 'pages.capCrt' }),
+          },
+          {
+            path: rel(paths.app.capKcg.path),
+            lazy: lazyPage(() => import('@/features/crt/routes/kcg')),
+            handle: handle({ title: 'nav.cap-kcg', description: 'pages.capKcg' }),
+          },
           {
             path: rel(paths.app.signer.path),
             lazy: lazyPage(() => import('@/features/signer/routes/signer')),

@@ -125,6 +125,16 @@ const apiErrorsLoaders: Record<LanguageCode, () => Promise<{ default: Record<str
     zh: () => import('../locales/api-errors/zh'),
   };
 
+// 'crt' (Certificate CAP and Key Certificate Group) loads with those pages.
+const crtLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/crt/de'),
+  en: () => import('../locales/crt/en'),
+  es: () => import('../locales/crt/es'),
+  fr: () => import('../locales/crt/fr'),
+  ja: () => import('../locales/crt/ja'),
+  zh: () => import('../locales/crt/zh'),
+};
+
 /** Namespaces kept in their own files (one chunk per language), by name. */
 const namespaceLoaders: Record<string, typeof termsLoaders> = {
   terms: termsLoaders,
@@ -134,6 +144,7 @@ const namespaceLoaders: Record<string, typeof termsLoaders> = {
   keyErase: keyEraseLoaders,
   signer: signerLoaders,
   capMaker: capMakerLoaders,
+  crt: crtLoaders,
   apiErrors: apiErrorsLoaders,
 };
 

@@ -25,9 +25,54 @@ export function leaves(tree: unknown, prefix = ''): Map<string, string> {
 export const placeholders = (text: string) =>
   [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
+/** How a language's bundle of a namespace is checked against English. */
+export type NamespaceRule = {
+  english: Map<string, string>;
+  /** At most this share (0-1) of the texts may read as the English; unset: not checked. */
+  copiedShare?: number;
+  /** At most this many texts may read as the English (bare templates); unset: not checked. */
+  copiedMax?: number;
+  /** The keys must come in the English order (the terms, read section by section). */
+  isOrdered?: boolean;
+};
+
 /**
- * A namespace in every other language: the English keys and no other, no empty text, the same
- * placeholders, and at most `copiedShare` of its texts left as the English words.
+ * Everything wrong with one language's bundle of a namespace, each as one line: keys missing or
+ * unknown, empty texts, placeholders not kept, too many texts left in English. Empty when fine.
+ */
+export function translationProblems(label: string, rule: NamespaceRule, bundle: unknown): string[] {
+  const { english } = rule;
+  const mine = leaves(bundle);
+  const problems: string[] = [];
+  for (const key of english.keys()) if (!mine.has(key)) problems.push(`${label}: missing ${key}`);
+  for (const [key, text] of mine) {
+    if (!english.has(key)) {
+      problems.push(`${label}: unknown key ${key}`);
+      continue;
+    }
+    if (text.trim() === '') problems.push(`${label}: ${key} is empty`);
+    const want = placeholders(english.get(key)!).join(',');
+    const got = placeholders(text).join(',');
+    if (got !== want) problems.push(`${label}: ${key} has placeholders [${got}], not [${want}]`);
+  }
+  if (rule.isOrdered && problems.length === 0) {
+    const order = [...mine.keys()].join(' ');
+    if (order !== [...english.keys()].join(' ')) problems.push(`${label}: keys not in order`);
+  }
+  const copied = [...mine].filter(([key, text]) => text === english.get(key)).map(([k]) => k);
+  const limit = Math.min(
+    rule.copiedShare === undefined ? Infinity : Math.ceil(english.size * rule.copiedShare) - 1,
+    rule.copiedMax ?? Infinity,
+  );
+  if (copied.length > limit)
+    problems.push(`${label}: ${copied.length} texts left in English: ${copied.join(', ')}`);
+  return problems;
+}
+
+/**
+ * A namespace in every other language, one test per language that lists every problem at once:
+ * the English keys and no other, no empty text, the same placeholders, and less than
+ * `copiedShare` of its texts left as the English words.
  */
 export function describeTranslations(
   namespace: string,
@@ -35,37 +80,19 @@ export function describeTranslations(
   bundles: Record<string, unknown>,
   copiedShare: number,
 ) {
-  describe.each(Object.entries(bundles))(`${namespace} namespace, %s`, (lng, bundle) => {
-    const mine = leaves(bundle);
-
-    it('has every English key and no other', () => {
-      expect(
-        [...english.keys()].filter((k) => !mine.has(k)),
-        `${lng} is missing`,
-      ).toEqual([]);
-      expect(
-        [...mine.keys()].filter((k) => !english.has(k)),
-        `${lng} has extra`,
-      ).toEqual([]);
-    });
-
-    it('has no empty text and keeps every placeholder', () => {
-      for (const [key, text] of mine) {
-        expect(text.trim(), `${lng}:${key}`).not.toBe('');
-        expect(placeholders(text), `${lng}:${key}`).toEqual(placeholders(english.get(key)!));
-      }
-    });
-
-    it('is translated, not copied from English', () => {
-      const same = [...mine].filter(([key, text]) => text === english.get(key)).map(([k]) => k);
-      expect(same.length, `${lng} copies ${same.join(', ')}`).toBeLessThan(
-        english.size * copiedShare,
-      );
-    });
+  describe(`${namespace} namespace`, () => {
+    it.each(Object.entries(bundles))(
+      '%s: complete, filled, placeholders kept, translated',
+      (lng, bundle) => {
+        expect(
+          translationProblems(`${lng} ${namespace}`, { english, copiedShare }, bundle),
+        ).toEqual([]);
+      },
+    );
   });
 }
 
-/** Every `text('key')` in a feature's source (tests excluded) is an English key. */
+/** Every `text('key')` in a feature's source (tests excluded) is an English key: one test. */
 export function describeSourceKeys(
   title: string,
   featureDir: URL,
@@ -73,26 +100,25 @@ export function describeSourceKeys(
   atLeast: number,
 ) {
   describe(title, () => {
-    const feature = fileURLToPath(featureDir);
-    const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) return files(path);
-        return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
-      });
-    const found = files(feature).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\btext\(\s*'([^']+)'/g)].map((m) => ({
-        file: file.slice(feature.length),
-        key: m[1]!,
-      })),
-    );
-
-    it('finds the keys', () => {
+    it('finds the keys, and English has each of them', () => {
+      const feature = fileURLToPath(featureDir);
+      const files = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          if (statSync(path).isDirectory()) return files(path);
+          return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+        });
+      const found = files(feature).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/\btext\(\s*'([^']+)'/g)].map((m) => ({
+          file: file.slice(feature.length),
+          key: m[1]!,
+        })),
+      );
       expect(found.length).toBeGreaterThan(atLeast);
-    });
-
-    it.each(found.map((f) => [f.key, f.file]))('%s (%s)', (key) => {
-      expect(english.has(key), key).toBe(true);
+      expect(
+        found.filter((f) => !english.has(f.key)).map((f) => `${f.key} (${f.file})`),
+        'keys the source asks for that English lacks',
+      ).toEqual([]);
     });
   });
 }

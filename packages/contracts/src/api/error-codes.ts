@@ -41,6 +41,7 @@ const CORE_ERRORS = {
   'access.session_ended': { status: 401, msg: 'Please Login again.' },
   'access.session_idle': { status: 401, msg: 'Please Login again.' },
   'access.no_admin_token': { status: 401, msg: 'No admin token' },
+  'access.no_metrics_token': { status: 401, msg: 'No metrics token' },
   'access.forbidden': { status: 403, msg: 'Forbidden' },
 
   // --- Sign-in, sign-up, reset, profile, factors ---

@@ -42,6 +42,9 @@ export const CAP_FILE_ERRORS = {
   'cap.payload_mismatch': file('The CAP payload does not decrypt to its file table.'),
   'cap.file_digest_mismatch': file("The content of '{file}' does not match its SHA-256 digest."),
   'cap.key_set_invalid': file("The Key CAP's key set is not valid: {detail}."),
+  'cap.certificate_set_invalid': file(
+    "The Certificate CAP's certificates are not valid: {detail}.",
+  ),
   'tr31.malformed': keyBlock('TR-31 key block is malformed: {detail}.'),
   'tr31.version_unsupported': keyBlock(
     'TR-31 key block version {version} is not supported (B and D are).',

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileMessages } from '@tkc/contracts/forms';
 import { type KeyInput, toPrivateKey, toPublicKey } from '../keys/rsa-keys';
-import { CAP_FIELDS, SIGN_FIXED_BYTES } from './cap-layout';
+import { CAP_FIELDS, type CapKind, SIGN_FIXED_BYTES } from './cap-layout';
 import { type CapScan, scanCap } from './cap-scan';
 
 // What `cap-inspect FILE` prints: header fields, file table, key block and signature status.
@@ -45,6 +45,12 @@ function payloadText(scan: CapScan): string {
  * an unsupported version, truncated or damaged in its structure; a missing or bad signature, a
  * key that does not unwrap or a file that does not match are reported in the lines instead.
  */
+const KIND_DESCRIPTIONS: Record<CapKind, string> = {
+  application: 'application CAP',
+  keySet: 'Key CAP (ULD User key set)',
+  certificate: 'Certificate CAP (terminal certificates and keys)',
+};
+
 export async function describeCap(file: string, keys: DescribeKeys = {}): Promise<string[]> {
   const { size } = await stat(file);
   const scan = await scanCap(file, {
@@ -54,7 +60,7 @@ export async function describeCap(file: string, keys: DescribeKeys = {}): Promis
   const h = scan.header;
   const lines = [
     `File: ${path.basename(file)} (${size} bytes)`,
-    `Format: CAP${h.version}, ${h.kind === 'keySet' ? 'Key CAP (ULD User key set)' : 'application CAP'}`,
+    `Format: CAP${h.version}, ${KIND_DESCRIPTIONS[h.kind]}`,
     'Header:',
   ];
   for (const spec of CAP_FIELDS) {

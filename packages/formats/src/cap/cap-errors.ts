@@ -90,4 +90,10 @@ export const capErrors = {
     new FormatError('cap.key_set_invalid', `The Key CAP's key set is not valid: ${detail}.`, {
       detail,
     }),
+  certificateSetInvalid: (detail: string) =>
+    new FormatError(
+      'cap.certificate_set_invalid',
+      `The Certificate CAP's certificates are not valid: ${detail}.`,
+      { detail },
+    ),
 } as const;

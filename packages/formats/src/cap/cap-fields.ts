@@ -14,7 +14,7 @@ import {
 // written) and the reader (on every CAP it reads).
 
 /** The header's text fields. companyCode is CAP4 only; appName is for application CAPs only and
- * keyName for Key CAPs only. */
+ * keyName for Key CAPs and Certificate CAPs only. */
 export type CapHeaderFields = {
   title: string;
   version: string;
@@ -26,6 +26,12 @@ export type CapHeaderFields = {
   companyCode?: string;
   appName?: string;
   keyName?: string;
+};
+
+const KIND_LABELS: Record<CapKind, string> = {
+  application: 'an application CAP',
+  keySet: 'a Key CAP',
+  certificate: 'a Certificate CAP',
 };
 
 /** Characters as the product counts them: Unicode code points. */
@@ -69,11 +75,7 @@ export function checkedFields(
     const value = fields[spec.name];
     if (!spec.versions.includes(version) || !spec.kinds.includes(kind)) {
       if (value !== undefined) {
-        const where = spec.versions.includes(version)
-          ? kind === 'keySet'
-            ? 'a Key CAP'
-            : 'an application CAP'
-          : `CAP${version}`;
+        const where = spec.versions.includes(version) ? KIND_LABELS[kind] : `CAP${version}`;
         throw capErrors.fieldUnsupported(spec.name, spec.label, where);
       }
       continue;

@@ -6,9 +6,16 @@ import { type BoundedField, textBounds } from '@tkc/contracts/forms';
 export type CapVersion = 3 | 4;
 export const CAP_VERSIONS: readonly CapVersion[] = [3, 4];
 
-/** What a CAP carries: application files, or a new ULD User key set (a Key CAP). */
-export type CapKind = 'application' | 'keySet';
-export const KIND_CODES: Record<CapKind, number> = { application: 0x01, keySet: 0x02 };
+/**
+ * What a CAP carries: application files, a new ULD User key set (a Key CAP), or terminal
+ * certificates and their keys (a Certificate CAP or Key Certificate Group).
+ */
+export type CapKind = 'application' | 'keySet' | 'certificate';
+export const KIND_CODES: Record<CapKind, number> = {
+  application: 0x01,
+  keySet: 0x02,
+  certificate: 0x03,
+};
 
 /** "\x89CAP": the high byte catches 7-bit transfers, the letters name the file. */
 export const CAP_MAGIC = Uint8Array.of(0x89, 0x43, 0x41, 0x50);
@@ -64,7 +71,7 @@ type FieldSpec = {
 };
 
 const both: readonly CapVersion[] = [3, 4];
-const anyKind: readonly CapKind[] = ['application', 'keySet'];
+const anyKind: readonly CapKind[] = ['application', 'keySet', 'certificate'];
 
 /** The header fields in tag order; a CAP holds exactly those of its version and kind. */
 export const CAP_FIELDS: readonly FieldSpec[] = [
@@ -139,7 +146,7 @@ export const CAP_FIELDS: readonly FieldSpec[] = [
     label: 'Key name',
     bounds: () => 'keyName',
     versions: both,
-    kinds: ['keySet'],
+    kinds: ['keySet', 'certificate'],
   },
 ];
 

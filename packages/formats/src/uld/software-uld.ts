@@ -1,6 +1,7 @@
-import type { KeyObject } from 'node:crypto';
+import { type KeyObject, X509Certificate } from 'node:crypto';
 import type { CapKind } from '../cap/cap-layout';
 import { readCap } from '../cap/cap-reader';
+import { readCertificateSet, type TerminalCertificate } from '../cap/certificate-cap';
 import { readKeySet, type TerminalKeySet } from '../cap/key-cap';
 import { FormatError } from '../format-error';
 import { keyFingerprint, type UldKeySet } from '../keys/rsa-keys';
@@ -23,15 +24,39 @@ const ULD_REFUSALS = {
   'cap.payload_mismatch': 'DIGEST_MISMATCH',
   'cap.file_digest_mismatch': 'DIGEST_MISMATCH',
   'cap.key_set_invalid': 'KEY_SET_INVALID',
+  'cap.certificate_set_invalid': 'CERTIFICATE_SET_INVALID',
 } as const satisfies Record<string, string>;
+/** A Certificate CAP with no entry for this terminal's serial number. */
+export const ULD_REFUSAL_NOT_FOR_TERMINAL = 'CERTIFICATE_NOT_FOR_TERMINAL';
+/** This terminal's certificate does not name it, or does not chain to the trusted root. */
+export const ULD_REFUSAL_CHAIN_INVALID = 'CERTIFICATE_CHAIN_INVALID';
 /** The reason for every other FormatError (bounds, names, damage). */
 const ULD_REFUSAL_MALFORMED = 'CAP_MALFORMED';
 
-type UldRefusal = (typeof ULD_REFUSALS)[keyof typeof ULD_REFUSALS] | typeof ULD_REFUSAL_MALFORMED;
+export type UldRefusal =
+  | (typeof ULD_REFUSALS)[keyof typeof ULD_REFUSALS]
+  | typeof ULD_REFUSAL_MALFORMED
+  | typeof ULD_REFUSAL_NOT_FOR_TERMINAL
+  | typeof ULD_REFUSAL_CHAIN_INVALID;
 
-type UldLoadResult =
-  | { ok: true; kind: CapKind; keysChanged: boolean; files: string[] }
+export type UldLoadResult =
+  | {
+      ok: true;
+      kind: CapKind;
+      keysChanged: boolean;
+      files: string[];
+      /** A Certificate CAP: the terminal's new chain (its certificate, then its CA's). */
+      certificatePem?: string;
+    }
   | { ok: false; reason: UldRefusal; code: string; message: string };
+
+/** The certificate a terminal holds, taken from a Certificate CAP. */
+export type HeldCertificate = {
+  chainPem: string;
+  serial: string;
+  sha256: string;
+  privateKey: KeyObject;
+};
 
 /** A key set as the terminal holds it, or a whole set (the terminal keeps only its half). */
 export type UldKeysInput = TerminalKeySet | UldKeySet;
@@ -46,6 +71,10 @@ export type SoftwareUld = {
   manufacturerKeys(): { name: string; kekFingerprint: string; signingFingerprint: string };
   /** Files of the application CAPs loaded so far, by name (a later CAP replaces a file). */
   readonly installed: ReadonlyMap<string, Uint8Array>;
+  /** The terminal's certificate and key from the last Certificate CAP; null before one. */
+  certificate(): HeldCertificate | null;
+  /** Its chain as PEM (what the simulator answers with); null before one. */
+  certificatePem(): string | null;
 };
 
 const terminalHalf = (k: UldKeysInput): TerminalKeySet =>
@@ -66,12 +95,24 @@ const describe = (k: TerminalKeySet) => ({
 export function createSoftwareUld(o: {
   manufacturer: UldKeysInput;
   userDefault: UldKeysInput;
+  /** The terminal this ULD is in: a Certificate CAP must carry a certificate naming this SN. */
+  sn?: string;
+  /** The platform root (PEM) a Certificate CAP's chain must lead to; unset: not checked. */
+  trustedRoot?: string;
 }): SoftwareUld {
   const manufacturer = terminalHalf(o.manufacturer);
   const userDefault = terminalHalf(o.userDefault);
   let user: { name: string; kekPrivateKey: KeyObject; signingPublicKey: KeyObject } = userDefault;
   const installed = new Map<string, Uint8Array>();
+  const root = o.trustedRoot ? new X509Certificate(o.trustedRoot) : null;
+  let held: HeldCertificate | null = null;
 
+  const refuseTerminal = (reason: UldRefusal, message: string): UldLoadResult => ({
+    ok: false,
+    reason,
+    code: `uld.${reason.toLowerCase()}`,
+    message,
+  });
   const refuse = (e: FormatError): UldLoadResult => ({
     ok: false,
     reason: ULD_REFUSALS[e.code as keyof typeof ULD_REFUSALS] ?? ULD_REFUSAL_MALFORMED,
@@ -88,6 +129,26 @@ export function createSoftwareUld(o: {
           collectFiles: true,
         });
         const files = cap.files!;
+        if (cap.header.kind === 'certificate') {
+          const { terminals } = readCertificateSet(cap.header, files);
+          const mine = terminals.find((t) => t.sn === o.sn);
+          if (!mine) return refuseTerminal(ULD_REFUSAL_NOT_FOR_TERMINAL, 'not for this terminal');
+          const why = chainProblem(mine, o.sn!, root);
+          if (why) return refuseTerminal(ULD_REFUSAL_CHAIN_INVALID, why);
+          held = {
+            chainPem: mine.chainPem,
+            serial: mine.certificate.serialNumber.toLowerCase(),
+            sha256: mine.certificate.fingerprint256.replaceAll(':', '').toLowerCase(),
+            privateKey: mine.privateKey,
+          };
+          return {
+            ok: true,
+            kind: 'certificate',
+            keysChanged: false,
+            files: [...files.keys()],
+            certificatePem: mine.chainPem,
+          };
+        }
         if (cap.header.kind === 'keySet') {
           user = readKeySet(cap.header, files);
           return { ok: true, kind: 'keySet', keysChanged: true, files: [] };
@@ -103,7 +164,37 @@ export function createSoftwareUld(o: {
       user = userDefault;
     },
     userKeys: () => describe(user),
+    certificate: () => held,
+    certificatePem: () => held?.chainPem ?? null,
     manufacturerKeys: () => describe(manufacturer),
     installed,
   };
+}
+
+/**
+ * Why a terminal refuses its own entry: the certificate must name its serial number (CN and
+ * serialNumber), be issued and signed by the CA beside it, be valid now, and the CA must be
+ * signed by the trusted root when one is given. Null when it is fine.
+ */
+function chainProblem(
+  t: TerminalCertificate,
+  sn: string,
+  root: X509Certificate | null,
+): string | null {
+  const names = t.certificate.subject.split('\n');
+  if (!names.includes(`CN=${sn}`) || !names.includes(`serialNumber=${sn}`)) {
+    return 'the certificate does not name this serial number';
+  }
+  if (!t.certificate.checkIssued(t.issuer) || !t.certificate.verify(t.issuer.publicKey)) {
+    return 'the certificate is not signed by its CA';
+  }
+  const now = Date.now();
+  if (Date.parse(t.certificate.validFrom) > now || Date.parse(t.certificate.validTo) < now) {
+    return 'the certificate is not valid now';
+  }
+  if (!t.issuer.ca) return 'the issuer is not a CA';
+  if (root && (!t.issuer.checkIssued(root) || !t.issuer.verify(root.publicKey))) {
+    return 'the CA is not signed by the trusted root';
+  }
+  return null;
 }

@@ -1,3 +1,4 @@
+import { authMessages } from '@tkc/contracts/alerts';
 import {
   loginBody,
   loginOtpBody,
@@ -168,7 +169,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await requestPasswordReset(deps, request.body, originOf(request));
-        return { status: 200 as const, msg: 'Password reset mail sent' };
+        return { status: 200 as const, msg: authMessages.resetMailSent };
       },
     );
 
@@ -189,7 +190,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
         await completePasswordReset(deps, request.authToken, request.body, originOf(request));
         return {
           status: 200 as const,
-          msg: 'Your Password has been Reset successfully, please login again.',
+          msg: authMessages.passwordReset,
         };
       },
     );
@@ -218,7 +219,7 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
           originOf(request),
         );
         request.session = await sessionFor(deps, session.token);
-        return { status: 200 as const, msg: 'Welcome', data: { user_id: userId } };
+        return { status: 200 as const, msg: authMessages.welcome, data: { user_id: userId } };
       },
     );
   };

@@ -99,3 +99,20 @@ export async function eraseKeyFor(
   const stored = await findEraseKey(tx, modelId);
   return new Uint8Array(Buffer.from(box.open(stored!.keyEnc), 'hex'));
 }
+
+/**
+ * The platform root with its private key (made with the erase chain if it does not exist yet):
+ * the issuer of each company's certificate authority (docs/crt.md#certificates).
+ */
+export async function loadPlatformRoot(
+  db: Db,
+  box: SecretBox,
+): Promise<{ certificatePem: string; privateKey: CryptoKey }> {
+  await loadSigningCredentials(db, box);
+  const root = (await listSigningMaterial(db)).find((r) => r.name === ROOT);
+  if (!root) throw new Error('the platform root is missing');
+  return {
+    certificatePem: root.certificatePem,
+    privateKey: await importSigningKey(box.open(root.privateKeyEnc)),
+  };
+}

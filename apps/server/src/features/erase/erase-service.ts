@@ -13,10 +13,10 @@ import { listScope } from '../access/access-service';
 import type { ActorContext } from '../access/actor-service';
 import { recordActorAudit } from '../audit/audit-service';
 import { addSerialNumbers } from '../companies/companies-service';
-import { eraseKeyFor, type SigningCredentials } from './erase-credentials';
+import { eraseKeyFor, loadPlatformRoot, type SigningCredentials } from './erase-credentials';
 
 /** Each model's erase key, made when the model is (models) or on first use. */
-export { eraseKeyFor };
+export { eraseKeyFor, loadPlatformRoot };
 
 import {
   deleteEraseRecord,

@@ -65,6 +65,8 @@ export type JobQueueOptions = {
   leaseMs?: number;
   concurrency?: number;
   log?: (line: string) => void;
+  /** Told of each job's end on this node: done, failed with a retry to come, or dead. */
+  onFinished?: (kind: string, outcome: 'done' | 'retry' | 'dead', seconds: number) => void;
 };
 
 /** 2^attempt seconds, at most an hour, with a little jitter so nodes do not retry in step. */
@@ -94,6 +96,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   async function run(job: JobRow): Promise<void> {
     const handler = handlers.get(job.kind);
+    const startedAt = performance.now();
+    const finished = (outcome: 'done' | 'retry' | 'dead') =>
+      options.onFinished?.(job.kind, outcome, (performance.now() - startedAt) / 1000);
     const heartbeat = setInterval(
       () => void renewLease(db, job.id, nodeId, new Date(clock().getTime() + leaseMs)),
       Math.max(1000, leaseMs / 3),
@@ -109,16 +114,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         signal: abort.signal,
       });
       await markJobDone(db, job.id, clock());
+      finished('done');
     } catch (error) {
       const message = errorLine(error);
       if (job.attempts >= job.maxAttempts) {
         await markJobDead(db, job.id, clock(), message);
+        finished('dead');
         log(
           `[jobs] ${job.kind} #${job.id} failed for good after ${job.attempts} attempts: ${message}`,
         );
       } else {
         const runAt = new Date(clock().getTime() + backoffMs(job.attempts));
         await markJobRetry(db, job.id, runAt, message);
+        finished('retry');
       }
     } finally {
       clearInterval(heartbeat);

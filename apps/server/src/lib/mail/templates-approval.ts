@@ -5,7 +5,7 @@ import type { Block, Body } from './templates';
 // rejected, and the work after approval completed or failed. The tool (Signer, later Certificate
 // CAP) names itself and says what "completed" means; the rest is shared.
 
-export type ApprovalTool = 'signer';
+export type ApprovalTool = 'signer' | 'crt' | 'kcg';
 export type ApprovalMailEvent = 'requested' | 'approved' | 'rejected' | 'completed' | 'failed';
 
 export type ApprovalMailData = {
@@ -46,6 +46,15 @@ const STRINGS: Record<Language, ApprovalStrings> = {
         name: 'Signer',
         completed: (title) => `${title} has been signed and is ready to download.`,
       },
+      crt: {
+        name: 'Certificate CAP',
+        completed: (title) =>
+          `The certificates of ${title} are issued; the CAP is ready to download.`,
+      },
+      kcg: {
+        name: 'Key Certificate Group',
+        completed: (title) => `The group ${title} is issued; its CAP is ready to download.`,
+      },
     },
     labels: {
       company: 'Company',
@@ -77,6 +86,16 @@ const STRINGS: Record<Language, ApprovalStrings> = {
       signer: {
         name: 'Signer',
         completed: (title) => `${title} wurde signiert und steht zum Herunterladen bereit.`,
+      },
+      crt: {
+        name: 'Zertifikats-CAP',
+        completed: (title) =>
+          `Die Zertifikate für ${title} sind ausgestellt; das CAP steht zum Herunterladen bereit.`,
+      },
+      kcg: {
+        name: 'Schlüsselzertifikatsgruppe',
+        completed: (title) =>
+          `Die Gruppe ${title} ist ausgestellt; ihr CAP steht zum Herunterladen bereit.`,
       },
     },
     labels: {
@@ -110,6 +129,15 @@ const STRINGS: Record<Language, ApprovalStrings> = {
         name: 'Signer',
         completed: (title) => `${title} se ha firmado y está listo para descargar.`,
       },
+      crt: {
+        name: 'CAP de certificado',
+        completed: (title) =>
+          `Los certificados de ${title} se han emitido; el CAP está listo para descargar.`,
+      },
+      kcg: {
+        name: 'Grupo de certificados de claves',
+        completed: (title) => `El grupo ${title} se ha emitido; su CAP está listo para descargar.`,
+      },
     },
     labels: {
       company: 'Empresa',
@@ -141,6 +169,15 @@ const STRINGS: Record<Language, ApprovalStrings> = {
       signer: {
         name: 'Signer',
         completed: (title) => `${title} a été signé et peut être téléchargé.`,
+      },
+      crt: {
+        name: 'CAP de certificat',
+        completed: (title) =>
+          `Les certificats de ${title} sont émis ; le CAP peut être téléchargé.`,
+      },
+      kcg: {
+        name: 'Groupe de certificats de clés',
+        completed: (title) => `Le groupe ${title} est émis ; son CAP peut être téléchargé.`,
       },
     },
     labels: {
@@ -174,6 +211,16 @@ const STRINGS: Record<Language, ApprovalStrings> = {
         name: 'Signer',
         completed: (title) => `${title} は署名され、ダウンロードできるようになりました。`,
       },
+      crt: {
+        name: '証明書 CAP',
+        completed: (title) =>
+          `${title} の証明書が発行され、CAP をダウンロードできるようになりました。`,
+      },
+      kcg: {
+        name: '鍵証明書グループ',
+        completed: (title) =>
+          `グループ ${title} が発行され、CAP をダウンロードできるようになりました。`,
+      },
     },
     labels: {
       company: '会社',
@@ -205,6 +252,14 @@ const STRINGS: Record<Language, ApprovalStrings> = {
       signer: {
         name: 'Signer',
         completed: (title) => `${title} 已签名，可以下载。`,
+      },
+      crt: {
+        name: '证书 CAP',
+        completed: (title) => `${title} 的证书已签发，CAP 可以下载。`,
+      },
+      kcg: {
+        name: '密钥证书组',
+        completed: (title) => `证书组 ${title} 已签发，其 CAP 可以下载。`,
       },
     },
     labels: {

@@ -24,6 +24,7 @@ const apiErrors: ApiErrorTexts = {
   'access.session_ended': 'Bitte melden Sie sich erneut an.',
   'access.session_idle': 'Bitte melden Sie sich erneut an.',
   'access.no_admin_token': 'Kein Administrator-Token',
+  'access.no_metrics_token': 'Kein Metrik-Token',
   'access.forbidden': 'Verboten',
 
   'auth.login_incorrect': 'E-Mail oder Passwort ist falsch',

@@ -27,6 +27,7 @@ const apiErrors: ApiErrorTexts = {
   'access.session_ended': 'Please Login again.',
   'access.session_idle': 'Please Login again.',
   'access.no_admin_token': 'No admin token',
+  'access.no_metrics_token': 'No metrics token',
   'access.forbidden': 'Forbidden',
 
   'auth.login_incorrect': 'Email or password is incorrect',

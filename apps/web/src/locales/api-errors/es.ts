@@ -24,6 +24,7 @@ const apiErrors: ApiErrorTexts = {
   'access.session_ended': 'Vuelva a iniciar sesión.',
   'access.session_idle': 'Vuelva a iniciar sesión.',
   'access.no_admin_token': 'Sin token de administrador',
+  'access.no_metrics_token': 'Sin token de métricas',
   'access.forbidden': 'Prohibido',
 
   'auth.login_incorrect': 'Correo o contraseña incorrectos',

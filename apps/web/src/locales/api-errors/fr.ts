@@ -24,6 +24,7 @@ const apiErrors: ApiErrorTexts = {
   'access.session_ended': 'Veuillez vous reconnecter.',
   'access.session_idle': 'Veuillez vous reconnecter.',
   'access.no_admin_token': "Aucun jeton d'administration",
+  'access.no_metrics_token': 'Aucun jeton de métriques',
   'access.forbidden': 'Interdit',
 
   'auth.login_incorrect': 'E-mail ou mot de passe incorrect',

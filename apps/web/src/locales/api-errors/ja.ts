@@ -23,6 +23,7 @@ const apiErrors: ApiErrorTexts = {
   'access.session_ended': 'もう一度ログインしてください。',
   'access.session_idle': 'もう一度ログインしてください。',
   'access.no_admin_token': '管理者トークンがありません',
+  'access.no_metrics_token': 'メトリクストークンがありません',
   'access.forbidden': '禁止されています',
 
   'auth.login_incorrect': 'メールアドレスまたはパスワードが正しくありません',

@@ -23,6 +23,7 @@ const apiErrors: ApiErrorTexts = {
   'access.session_ended': '请重新登录。',
   'access.session_idle': '请重新登录。',
   'access.no_admin_token': '没有管理员令牌',
+  'access.no_metrics_token': '没有指标令牌',
   'access.forbidden': '禁止访问',
 
   'auth.login_incorrect': '邮箱或密码错误',

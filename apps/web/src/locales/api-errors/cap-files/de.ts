@@ -29,6 +29,7 @@ const texts: Record<keyof typeof CAP_FILE_ERRORS, string> = {
   'cap.file_digest_mismatch':
     'Der Inhalt von „{{file}}“ stimmt nicht mit seinem SHA-256-Hash überein.',
   'cap.key_set_invalid': 'Der Schlüsselsatz der Schlüssel-CAP ist ungültig: {{detail}}.',
+  'cap.certificate_set_invalid': 'Die Zertifikate der Zertifikats-CAP sind ungültig: {{detail}}.',
   'tr31.malformed': 'Der TR-31-Schlüsselblock ist fehlerhaft: {{detail}}.',
   'tr31.version_unsupported':
     'TR-31-Schlüsselblockversion {{version}} wird nicht unterstützt (B und D schon).',

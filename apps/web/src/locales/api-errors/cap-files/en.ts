@@ -27,6 +27,7 @@ const texts: Record<keyof typeof CAP_FILE_ERRORS, string> = {
   'cap.payload_mismatch': 'The CAP payload does not decrypt to its file table.',
   'cap.file_digest_mismatch': "The content of '{{file}}' does not match its SHA-256 digest.",
   'cap.key_set_invalid': "The Key CAP's key set is not valid: {{detail}}.",
+  'cap.certificate_set_invalid': "The Certificate CAP's certificates are not valid: {{detail}}.",
   'tr31.malformed': 'TR-31 key block is malformed: {{detail}}.',
   'tr31.version_unsupported': 'TR-31 key block version {{version}} is not supported (B and D are).',
   'tr31.kbpk_length':

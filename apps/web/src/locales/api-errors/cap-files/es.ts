@@ -28,6 +28,8 @@ const texts: Record<keyof typeof CAP_FILE_ERRORS, string> = {
   'cap.payload_mismatch': 'La carga útil del CAP no se descifra en su tabla de archivos.',
   'cap.file_digest_mismatch': 'El contenido de «{{file}}» no coincide con su resumen SHA-256.',
   'cap.key_set_invalid': 'El conjunto de claves del CAP de claves no es válido: {{detail}}.',
+  'cap.certificate_set_invalid':
+    'Los certificados del CAP de certificados no son válidos: {{detail}}.',
   'tr31.malformed': 'El bloque de clave TR-31 está mal formado: {{detail}}.',
   'tr31.version_unsupported':
     'La versión {{version}} del bloque de clave TR-31 no es compatible (B y D sí).',

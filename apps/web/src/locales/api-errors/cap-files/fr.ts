@@ -29,6 +29,8 @@ const texts: Record<keyof typeof CAP_FILE_ERRORS, string> = {
   'cap.file_digest_mismatch':
     'Le contenu de « {{file}} » ne correspond pas à son empreinte SHA-256.',
   'cap.key_set_invalid': "Le jeu de clés du CAP de clés n'est pas valide : {{detail}}.",
+  'cap.certificate_set_invalid':
+    'Les certificats du CAP de certificats ne sont pas valides : {{detail}}.',
   'tr31.malformed': 'Le bloc de clé TR-31 est mal formé : {{detail}}.',
   'tr31.version_unsupported':
     "La version {{version}} de bloc de clé TR-31 n'est pas prise en charge (B et D le sont).",

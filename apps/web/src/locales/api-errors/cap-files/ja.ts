@@ -28,6 +28,7 @@ const texts: Record<keyof typeof CAP_FILE_ERRORS, string> = {
   'cap.payload_mismatch': 'CAP のペイロードを復号してもファイルテーブルと一致しません。',
   'cap.file_digest_mismatch': '「{{file}}」の内容が SHA-256 ダイジェストと一致しません。',
   'cap.key_set_invalid': 'キー CAP のキーセットが無効です: {{detail}}。',
+  'cap.certificate_set_invalid': '証明書 CAP の証明書が無効です: {{detail}}。',
   'tr31.malformed': 'TR-31 鍵ブロックの形式が正しくありません: {{detail}}。',
   'tr31.version_unsupported':
     'TR-31 鍵ブロックのバージョン {{version}} はサポートされていません (B と D はサポートされています)。',

@@ -22,6 +22,7 @@ const texts: Record<keyof typeof CAP_FILE_ERRORS, string> = {
   'cap.payload_mismatch': 'CAP 有效载荷解密后与其文件表不符。',
   'cap.file_digest_mismatch': '“{{file}}”的内容与其 SHA-256 摘要不符。',
   'cap.key_set_invalid': '密钥 CAP 的密钥集无效：{{detail}}。',
+  'cap.certificate_set_invalid': '证书 CAP 中的证书无效：{{detail}}。',
   'tr31.malformed': 'TR-31 密钥块格式错误：{{detail}}。',
   'tr31.version_unsupported': '不支持 TR-31 密钥块版本 {{version}}（支持 B 和 D）。',
   'tr31.kbpk_length':

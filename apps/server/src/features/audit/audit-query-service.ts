@@ -81,7 +81,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** RFC 4180 quoting; a leading = + - @ is neutralised so spreadsheets do not run it as a formula. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let text =
     value === null || value === undefined
       ? ''

@@ -154,11 +154,6 @@ const de: LocaleBundle = {
       audit: 'Wer hat was wann getan',
       account: 'Profil, Passwort und Zwei-Schritt-Authentifizierung',
     },
-    notBuilt: {
-      title: '{{feature}} ist noch nicht verfügbar',
-      body: 'Dieser Teil der Konsole ({{feature}}) ist noch nicht gebaut. Die Route existiert und Ihr Zugriff wird geprüft, die Ansichten folgen in einer späteren Version.',
-      back: 'Zurück zur Übersicht',
-    },
     shell: {
       offline: 'OFFLINE',
       expires: 'Läuft ab in {{time}}',

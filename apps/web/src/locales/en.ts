@@ -151,11 +151,6 @@ const en = {
       audit: 'Who did what, and when',
       account: 'Profile, password and two-step authentication',
     },
-    notBuilt: {
-      title: '{{feature}} is not built yet',
-      body: 'This part of the console ({{feature}}) is not built yet. The route exists and your access to it is checked, but its screens will come in a later release.',
-      back: 'Back to the dashboard',
-    },
     shell: {
       offline: 'OFFLINE',
       expires: 'Expires {{time}}',

@@ -152,11 +152,6 @@ const es: LocaleBundle = {
       audit: 'Quién hizo qué y cuándo',
       account: 'Perfil, contraseña y autenticación en dos pasos',
     },
-    notBuilt: {
-      title: '{{feature}} aún no está disponible',
-      body: 'Esta parte de la consola ({{feature}}) aún no está construida. La ruta existe y se comprueba su acceso, pero sus pantallas llegarán en una versión posterior.',
-      back: 'Volver al panel',
-    },
     shell: {
       offline: 'SIN CONEXIÓN',
       expires: 'Caduca en {{time}}',

@@ -152,11 +152,6 @@ const fr: LocaleBundle = {
       audit: 'Qui a fait quoi, et quand',
       account: 'Profil, mot de passe et authentification en deux étapes',
     },
-    notBuilt: {
-      title: "{{feature}} n'est pas encore disponible",
-      body: "Cette partie de la console ({{feature}}) n'est pas encore construite. La route existe et votre accès est vérifié, mais ses écrans arriveront dans une version ultérieure.",
-      back: 'Retour au tableau de bord',
-    },
     shell: {
       offline: 'HORS LIGNE',
       expires: 'Expire dans {{time}}',

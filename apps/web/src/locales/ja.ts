@@ -151,11 +151,6 @@ const ja: LocaleBundle = {
       audit: '誰が、いつ、何をしたか',
       account: 'プロフィール、パスワード、2段階認証',
     },
-    notBuilt: {
-      title: '{{feature}} はまだ利用できません',
-      body: 'コンソールのこの部分（{{feature}}）はまだ作られていません。ルートは存在し、アクセス権も確認されますが、画面は今後のリリースで提供されます。',
-      back: 'ダッシュボードに戻る',
-    },
     shell: {
       offline: 'オフライン',
       expires: '有効期限 {{time}}',

@@ -248,10 +248,6 @@ describe('source keys', () => {
     )) {
       found.push({ file, key: m[1]! });
     }
-    for (const m of text.matchAll(/notBuilt\([^,]+, '([^']+)'(?:, '([^']+)')?\)/g)) {
-      found.push({ file, key: m[1]! });
-      if (m[2]) found.push({ file, key: m[2] });
-    }
   }
 
   const namespaces: Record<string, Map<string, string>> = {

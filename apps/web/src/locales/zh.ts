@@ -149,11 +149,6 @@ const zh: LocaleBundle = {
       audit: '谁在何时做了什么',
       account: '个人资料、密码和两步验证',
     },
-    notBuilt: {
-      title: '{{feature}} 尚未推出',
-      body: '控制台的这一部分（{{feature}}）尚未构建。该路由已存在且会检查您的访问权限，但其页面将在后续版本中提供。',
-      back: '返回仪表板',
-    },
     shell: {
       offline: '离线',
       expires: '剩余 {{time}}',

@@ -11,6 +11,7 @@ const benches = {
   load: 'apps/server/bench/load-bench.ts',
   sign: 'packages/formats/bench/apk-sign-bench.ts',
   cap: 'packages/formats/bench/cap-bench.ts',
+  crt: 'apps/server/bench/crt-bench.ts',
   web: 'e2e/bench/web-bench.ts',
   upload: 'e2e/bench/signer-upload-bench.ts',
 };

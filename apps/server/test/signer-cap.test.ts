@@ -3,7 +3,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { appFields } from '@tkc/formats/cap/cap-test-support';
 import { buildCapBytes } from '@tkc/formats/cap/cap-writer';
+import {
+  testCertificateCap,
+  testCompanyCa,
+  testTerminals,
+} from '@tkc/formats/cap/certificate-cap-test-support';
 import { generateUldKeySet } from '@tkc/formats/keys/rsa-keys';
+import { createEraseCredentials } from '@tkc/terminal/erase-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userKeySet } from '../src/features/uld-keys/uld-keys-service';
 import {
@@ -115,5 +121,24 @@ describe('a CAP request', () => {
         { stdio: 'pipe' },
       ),
     ).toThrow();
+  });
+
+  it('a Certificate CAP (kind 03) is recognised as one', async () => {
+    const keys = await userKeySet(
+      { db: ctx.database.db, box: ctx.box, clock: () => new Date() },
+      w.ids.ACME,
+    );
+    const creds = await createEraseCredentials();
+    const ca = await testCompanyCa({
+      certificate: creds.rootCertificate,
+      privateKey: creds.rootKeys.privateKey,
+    });
+    const held = { ...keys, signing: { ...keys.signing, privateKey: keys.signing.privateKey! } };
+    const bytes = Buffer.from(
+      await testCertificateCap(await testTerminals(ca, ['T6000001']), held),
+    );
+    const { response } = await requestSignature(ctx, base, w.requester, bytes, 'crt.cap');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.cap).toMatchObject({ kind: 'certificate', version: 4 });
   });
 });

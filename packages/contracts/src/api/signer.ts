@@ -114,7 +114,7 @@ const signerDetail = signerRow.extend({
   cap: z
     .object({
       version: z.number().int(),
-      kind: z.enum(['application', 'key']),
+      kind: z.enum(['application', 'key', 'certificate']),
       fields: z.record(z.string(), z.string()),
       file_count: z.number().int(),
       /** SHA-256 of the public key that signed the uploaded CAP. */

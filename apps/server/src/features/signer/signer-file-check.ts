@@ -37,7 +37,7 @@ export type ApkFacts = {
 
 export type CapFacts = {
   version: number;
-  kind: 'application' | 'key';
+  kind: 'application' | 'key' | 'certificate';
   fields: Record<string, string>;
   fileCount: number;
   signerFingerprint: string;
@@ -115,7 +115,9 @@ async function inspectCapFacts(file: string): Promise<CheckedFile> {
     version: cap.header.fields.version,
     cap: {
       version: cap.header.version,
-      kind: cap.header.kind === 'keySet' ? 'key' : 'application',
+      kind: ({ application: 'application', keySet: 'key', certificate: 'certificate' } as const)[
+        cap.header.kind
+      ],
       fields,
       fileCount: cap.header.files.length,
       signerFingerprint: cap.signerFingerprint,

@@ -113,7 +113,7 @@ const signer: SignerTexts = {
     history: 'Verlauf',
   },
   fileTypes: { apk: 'APK (Android-App)', cap: 'CAP (Terminalanwendung)' },
-  capKinds: { application: 'Anwendungs-CAP', key: 'Schlüssel-CAP' },
+  capKinds: { application: 'Anwendungs-CAP', key: 'Schlüssel-CAP', certificate: 'Zertifikats-CAP' },
   history: {
     requested: 'Angefragt',
     approved: 'Genehmigt',

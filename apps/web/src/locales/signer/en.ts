@@ -113,7 +113,7 @@ const signer = {
     history: 'History',
   },
   fileTypes: { apk: 'APK (Android app)', cap: 'CAP (terminal application)' },
-  capKinds: { application: 'Application CAP', key: 'Key CAP' },
+  capKinds: { application: 'Application CAP', key: 'Key CAP', certificate: 'Certificate CAP' },
   history: {
     requested: 'Requested',
     approved: 'Approved',

@@ -113,7 +113,11 @@ const signer: SignerTexts = {
     history: 'Historial',
   },
   fileTypes: { apk: 'APK (aplicación Android)', cap: 'CAP (aplicación de terminal)' },
-  capKinds: { application: 'CAP de aplicación', key: 'CAP de claves' },
+  capKinds: {
+    application: 'CAP de aplicación',
+    key: 'CAP de claves',
+    certificate: 'CAP de certificado',
+  },
   history: {
     requested: 'Solicitada',
     approved: 'Aprobada',

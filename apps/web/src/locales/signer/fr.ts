@@ -113,7 +113,11 @@ const signer: SignerTexts = {
     history: 'Historique',
   },
   fileTypes: { apk: 'APK (application Android)', cap: 'CAP (application de terminal)' },
-  capKinds: { application: "CAP d'application", key: 'CAP de clés' },
+  capKinds: {
+    application: "CAP d'application",
+    key: 'CAP de clés',
+    certificate: 'CAP de certificat',
+  },
   history: {
     requested: 'Demandée',
     approved: 'Approuvée',

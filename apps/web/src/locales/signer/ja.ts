@@ -112,7 +112,7 @@ const signer: SignerTexts = {
     history: '履歴',
   },
   fileTypes: { apk: 'APK (Android アプリ)', cap: 'CAP (端末アプリケーション)' },
-  capKinds: { application: 'アプリケーション CAP', key: '鍵 CAP' },
+  capKinds: { application: 'アプリケーション CAP', key: '鍵 CAP', certificate: '証明書 CAP' },
   history: {
     requested: '依頼',
     approved: '承認',

@@ -112,7 +112,7 @@ const signer: SignerTexts = {
     history: '历史记录',
   },
   fileTypes: { apk: 'APK（Android 应用）', cap: 'CAP（终端应用）' },
-  capKinds: { application: '应用 CAP', key: '密钥 CAP' },
+  capKinds: { application: '应用 CAP', key: '密钥 CAP', certificate: '证书 CAP' },
   history: {
     requested: '已请求',
     approved: '已批准',

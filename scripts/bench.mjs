@@ -9,6 +9,7 @@ const benches = {
   erase: 'apps/server/bench/erase-bench.ts',
   lists: 'apps/server/bench/lists-bench.ts',
   load: 'apps/server/bench/load-bench.ts',
+  nodes: 'apps/server/bench/nodes-bench.ts',
   sign: 'packages/formats/bench/apk-sign-bench.ts',
   cap: 'packages/formats/bench/cap-bench.ts',
   crt: 'apps/server/bench/crt-bench.ts',

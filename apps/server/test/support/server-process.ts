@@ -61,6 +61,8 @@ export async function startServerProcess(options: {
   env?: Record<string, string>;
   /** Run the built bundle (apps/server/dist, see buildServerBundle): starts in a second. */
   isBundle?: boolean;
+  /** Sees the output as it comes, before the server listens (a line it prints while waiting). */
+  onOutput?: (text: string) => void;
 }): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-proc-'));
   const env: NodeJS.ProcessEnv = {
@@ -93,6 +95,7 @@ export async function startServerProcess(options: {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      options.onOutput?.(output);
       const match = output.match(/Server listening on (http:\/\/\S+)/);
       if (match) {
         clearTimeout(timer);

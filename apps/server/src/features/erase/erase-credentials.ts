@@ -1,5 +1,6 @@
 import { keyCheckValue } from '@tkc/terminal/des';
 import { createCertificate, generateP256KeyPair } from '@tkc/terminal/x509';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import {
@@ -18,6 +19,8 @@ export type SigningCredentials = {
 };
 
 const ROOT = 'erase-root';
+/** Advisory lock key of the chain's first making (any fixed bigint of ours). */
+const SIGNING_MATERIAL_LOCK = 7_305_020_251_114;
 const SIGNER = 'erase-signer';
 const toB64 = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('base64');
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
@@ -38,6 +41,9 @@ async function importSigningKey(pkcs8: string): Promise<CryptoKey> {
  */
 export async function loadSigningCredentials(db: Db, box: SecretBox): Promise<SigningCredentials> {
   return db.transaction(async (tx) => {
+    // Several nodes starting at once on one PostgreSQL: one makes the chain, the others wait
+    // for it and read it back (docs/operations.md#several-nodes).
+    await tx.execute(sql`select pg_advisory_xact_lock(${SIGNING_MATERIAL_LOCK})`);
     const existing = await listSigningMaterial(tx);
     const root = existing.find((r) => r.name === ROOT);
     const signer = existing.find((r) => r.name === SIGNER);

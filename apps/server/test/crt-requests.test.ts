@@ -355,4 +355,15 @@ describe('who sees what', () => {
     expect(managed).toEqual(expect.arrayContaining([id, theirs]));
     expect((await get(ctx, w.padmin, `/crt/requests/${id}`)).statusCode).toBe(200);
   });
+
+  it('the keyword finds a request by a serial number in its list, or by its model', async () => {
+    const listed = async (keyword: string) =>
+      (await get(ctx, w.manager, `/crt/requests?limit=100&keyword=${keyword}`))
+        .json()
+        .data.data.map((r: { id: string }) => r.id);
+    const csv = await requested(w.requester, ['T6000003', 'T6000004']);
+    expect(await listed('t6000004')).toContain(csv);
+    expect(await listed('T6000009')).not.toContain(csv);
+    expect(await listed('T650')).toContain(csv);
+  });
 });

@@ -1,7 +1,7 @@
 import type { ErrorDef } from './error-codes';
 
 // Refusals of Certificate CAP and Key Certificate Group (docs/crt.md). The first two texts are
-// the product's own words (spec 8, tooling messages); the rest are ours.
+// the product's own words (docs/product.md#tools); the rest are ours.
 
 /** Error codes of Certificate CAP and Key Certificate Group; merged into API_ERRORS. */
 export const CRT_ERRORS = {

@@ -15,7 +15,7 @@ import {
 // What a certificate request is made from (docs/crt.md#data): the company's serial numbers and
 // the supported models, as the management pages keep them. The form sends back the version of
 // the model list it was filled from; a list changed underneath answers 'Model info is
-// received, please refresh and try again' (spec 8).
+// received, please refresh and try again' (docs/product.md#tools).
 
 type Model = { id: string; name: string; family: string };
 
@@ -45,7 +45,7 @@ export async function crtData(db: DbOrTx, actor: ActorContext) {
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // The product's own words for data that cannot be read (spec 8).
+    // The product's own words for data that cannot be read (docs/product.md#tools).
     throw fail('crt.data_failed');
   }
 }

@@ -1,7 +1,7 @@
 import { keyCheckValue } from '@tkc/terminal/des';
 import { createCertificate, generateP256KeyPair } from '@tkc/terminal/x509';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, isUniqueViolation } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import {
   findEraseKey,
@@ -114,8 +114,17 @@ export async function loadPlatformRoot(
   db: Db,
   box: SecretBox,
 ): Promise<{ certificatePem: string; privateKey: CryptoKey }> {
-  await loadSigningCredentials(db, box);
-  const root = (await listSigningMaterial(db)).find((r) => r.name === ROOT);
+  const find = async () => (await listSigningMaterial(db)).find((r) => r.name === ROOT);
+  let root = await find();
+  if (!root) {
+    try {
+      await loadSigningCredentials(db, box);
+    } catch (error) {
+      // Another first use made the chain at the same time: read theirs.
+      if (!isUniqueViolation(error, 'signing_material_pkey')) throw error;
+    }
+    root = await find();
+  }
   if (!root) throw new Error('the platform root is missing');
   return {
     certificatePem: root.certificatePem,

@@ -20,7 +20,7 @@ const english = leaves(en);
 describeTranslations('crt', english, { de, es, fr, ja, zh }, 0.05);
 
 describe('crt namespace, English', () => {
-  it("says the product's words where the product has them (spec 8)", () => {
+  it("says the product's words where the product has them (docs/product.md#tools)", () => {
     expect(en.data.failed).toBe(CRT_ERRORS['crt.data_failed'].msg);
     expect(CRT_ERRORS['crt.models_changed'].msg).toBe(
       'Model info is received, please refresh and try again',

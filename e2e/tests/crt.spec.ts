@@ -5,7 +5,7 @@ import { openSignedIn } from '../support/fixtures';
 
 // Certificate CAP and Key Certificate Group in the browser (docs/crt.md#web): the menu entries
 // and the dashboard card; a request made (the form's own checks first), approved by a manager,
-// issued and downloaded as a certificate CAP; a certificate revoked; the spec's two messages
+// issued and downloaded as a certificate CAP; a certificate revoked; the product's two messages
 // (data that cannot be read, a model list changed underneath); a group requested, approved and
 // downloaded.
 
@@ -128,7 +128,7 @@ test('menu and card; a certificate CAP requested, approved, downloaded, then rev
   await Promise.all([requesterContext.close(), managerContext.close()]);
 });
 
-test('the spec’s words: data that cannot be read, and a model list changed underneath', async ({
+test('the product’s words: data that cannot be read, and a model list changed underneath', async ({
   page,
   stack,
 }) => {

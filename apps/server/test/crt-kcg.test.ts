@@ -18,7 +18,7 @@ import {
 import { addModel } from './support/management-fixture';
 import { api, registerUser, type TestContext, type TestUser } from './support/test-app';
 
-// Key Certificate Group (docs/crt.md#kcg): a kcg-manager, or a user of the head-office company
+// Key Certificate Group (docs/crt.md#requests): a kcg-manager, or a user of the head-office company
 // (both inside the certificate group), asks for one CAP holding the certificates and keys of a
 // group of the company's terminals (a model's, or a list) with the group's manifest inside; a
 // crt-manager of the company approves it, as a Certificate CAP request.

@@ -88,7 +88,7 @@ describe('making a request', () => {
     expect((await ask(w.requester, [])).statusCode).toBe(400);
   });
 
-  it('a model list changed underneath answers the spec’s words, and nothing is stored', async () => {
+  it('a model list changed underneath answers the product’s words (docs/product.md), and nothing is stored', async () => {
     const owner = await registerUser(ctx, {
       email: 'owner2@hq.test',
       company: 'HQ',

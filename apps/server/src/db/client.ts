@@ -41,7 +41,7 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export type MigrateOptions = {
+type MigrateOptions = {
   /** Another folder of migrations (a backup's restore stops at the backup's own level). */
   migrationsFolder?: string;
   /** Called once when another node holds the migrations lock and this one waits for it. */
@@ -49,7 +49,7 @@ export type MigrateOptions = {
 };
 
 /** Pool use of a PostgreSQL server's connections (none on PGlite: one in-process connection). */
-export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export type Database = {
   db: Db;

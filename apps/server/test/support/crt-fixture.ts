@@ -34,8 +34,8 @@ export type CrtWorld = {
 
 /** ACME's T650 terminals (prefix T6), T100 terminals (prefix T1); BETA's T650 terminals. */
 export const ACME_T650 = ['T6000001', 'T6000002', 'T6000003', 'T6000004'];
-export const ACME_T100 = ['T1000001'];
-export const BETA_T650 = ['T6900001'];
+const ACME_T100 = ['T1000001'];
+const BETA_T650 = ['T6900001'];
 
 export async function startCrtApp(env: Record<string, string> = {}) {
   const ctx = await createTestApp({ RATE_LIMIT_OFF: '1', ...env });

@@ -65,7 +65,7 @@ export async function dumpRows(db: Db): Promise<Record<string, string[]>> {
   });
 }
 
-export async function seedEveryKind(ctx: TestContext, base: string): Promise<void> {
+async function seedEveryKind(ctx: TestContext, base: string): Promise<void> {
   await ensureCompany(ctx, 'HQ', 'Platform HQ', true);
   await ensureCompany(ctx, 'ACME', 'Acme Terminals');
   await ctx.database.db

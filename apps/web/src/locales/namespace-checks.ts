@@ -22,8 +22,7 @@ export function leaves(tree: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
-export const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 /** How a language's bundle of a namespace is checked against English. */
 export type NamespaceRule = {

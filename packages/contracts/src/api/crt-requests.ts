@@ -26,7 +26,7 @@ export type CrtTool = (typeof CRT_TOOLS)[number];
  */
 export const CRT_REQUEST_STATUSES = ['pending', 'issuing', 'issued', 'rejected', 'failed'] as const;
 export type CrtRequestStatus = (typeof CRT_REQUEST_STATUSES)[number];
-export const CRT_REQUEST_SORT_COLUMNS = ['created_at', 'status'] as const;
+const CRT_REQUEST_SORT_COLUMNS = ['created_at', 'status'] as const;
 
 const modelIdField = z.uuid('Model is required');
 const commentField = boundedText('comment', 'Comment');
@@ -78,7 +78,7 @@ export const crtRequestListQuery = listQuerySchema(CRT_REQUEST_SORT_COLUMNS).ext
 });
 export type CrtRequestListQuery = z.infer<typeof crtRequestListQuery>;
 
-export const crtRequestRow = z.object({
+const crtRequestRow = z.object({
   id: z.string(),
   tool: z.enum(CRT_TOOLS),
   status: z.enum(CRT_REQUEST_STATUSES),
@@ -100,7 +100,7 @@ export type CrtRequestRow = z.infer<typeof crtRequestRow>;
 
 export const crtRequestListResponse = listEnvelope(crtRequestRow);
 
-export const crtRequestDetail = crtRequestRow.extend({
+const crtRequestDetail = crtRequestRow.extend({
   sns: z.array(z.string()),
   reason: z.string().nullable(),
   /** A group's CAP, once issued. */
@@ -134,5 +134,3 @@ export const crtRejectBody = z.strictObject({ reason: boundedText('comment', 'Re
 export const crtApproveBody = z.strictObject({
   note: z.string().trim().max(textBounds.comment[1], 'Maximum field length: 255').default(''),
 });
-
-export { CRT_MAX_SERIALS, KCG_MAX_TERMINALS };

@@ -22,7 +22,7 @@ export type RevocationReasonName = (typeof REVOCATION_REASONS)[number];
 
 export const CERTIFICATE_STATUSES = ['valid', 'revoked', 'expired'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
-export const CERTIFICATE_SORT_COLUMNS = ['created_at', 'sn', 'not_after'] as const;
+const CERTIFICATE_SORT_COLUMNS = ['created_at', 'sn', 'not_after'] as const;
 
 /** How many serial numbers one Certificate CAP request may name (one CAP each). */
 export const CRT_MAX_SERIALS = 100;
@@ -44,7 +44,7 @@ export const certificateListQuery = listQuerySchema(CERTIFICATE_SORT_COLUMNS).ex
 });
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 
-export const certificateRow = z.object({
+const certificateRow = z.object({
   id: z.string(),
   company_code: z.string(),
   sn: z.string(),
@@ -101,7 +101,7 @@ export const authorityResponse = ok(
 
 // --- What a request is made from ---
 
-export const crtModel = z.object({ id: z.string(), name: z.string(), family: z.string() });
+const crtModel = z.object({ id: z.string(), name: z.string(), family: z.string() });
 
 /** GET /crt/data: the caller's company, its models and a version of that model list. */
 export const crtDataResponse = ok(

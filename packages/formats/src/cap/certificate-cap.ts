@@ -4,8 +4,7 @@ import { capErrors } from './cap-errors';
 import type { CapHeaderFields } from './cap-fields';
 import type { CapHeader } from './cap-header';
 import type { CapVersion } from './cap-layout';
-import type { CapOutput } from './cap-stream';
-import { buildCapOfKind, type WrittenCap, writeCapOfKind } from './cap-writer';
+import { buildCapOfKind } from './cap-writer';
 
 // A Certificate CAP (kind 03) carries terminal certificates and their new private keys,
 // encrypted and signed under the company's ULD User keys like every CAP (docs/formats/cap.md,
@@ -27,7 +26,7 @@ export type CertificateGroupInfo = {
   count: number;
 };
 
-export type CertificateManifestEntry = {
+type CertificateManifestEntry = {
   sn: string;
   /** Certificate serial number, lowercase hex. */
   serial: string;
@@ -123,12 +122,6 @@ function sources(o: WriteCertificateCapOptions) {
     signingKey: o.signingKey,
   };
 }
-
-/** Writes a Certificate CAP. Throws as writeCap (the file count and key name included). */
-export const writeCertificateCap = (
-  o: WriteCertificateCapOptions,
-  output: CapOutput,
-): Promise<WrittenCap> => writeCapOfKind(sources(o), 'certificate', 'newer', output);
 
 /** A Certificate CAP's bytes in memory. */
 export const buildCertificateCapBytes = async (

@@ -27,19 +27,19 @@ const ULD_REFUSALS = {
   'cap.certificate_set_invalid': 'CERTIFICATE_SET_INVALID',
 } as const satisfies Record<string, string>;
 /** A Certificate CAP with no entry for this terminal's serial number. */
-export const ULD_REFUSAL_NOT_FOR_TERMINAL = 'CERTIFICATE_NOT_FOR_TERMINAL';
+const ULD_REFUSAL_NOT_FOR_TERMINAL = 'CERTIFICATE_NOT_FOR_TERMINAL';
 /** This terminal's certificate does not name it, or does not chain to the trusted root. */
-export const ULD_REFUSAL_CHAIN_INVALID = 'CERTIFICATE_CHAIN_INVALID';
+const ULD_REFUSAL_CHAIN_INVALID = 'CERTIFICATE_CHAIN_INVALID';
 /** The reason for every other FormatError (bounds, names, damage). */
 const ULD_REFUSAL_MALFORMED = 'CAP_MALFORMED';
 
-export type UldRefusal =
+type UldRefusal =
   | (typeof ULD_REFUSALS)[keyof typeof ULD_REFUSALS]
   | typeof ULD_REFUSAL_MALFORMED
   | typeof ULD_REFUSAL_NOT_FOR_TERMINAL
   | typeof ULD_REFUSAL_CHAIN_INVALID;
 
-export type UldLoadResult =
+type UldLoadResult =
   | {
       ok: true;
       kind: CapKind;
@@ -51,7 +51,7 @@ export type UldLoadResult =
   | { ok: false; reason: UldRefusal; code: string; message: string };
 
 /** The certificate a terminal holds, taken from a Certificate CAP. */
-export type HeldCertificate = {
+type HeldCertificate = {
   chainPem: string;
   serial: string;
   sha256: string;

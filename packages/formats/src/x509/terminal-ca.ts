@@ -14,10 +14,10 @@ const subtle = webcrypto.subtle as unknown as SubtleCrypto;
 const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const SIGNING = { name: 'ECDSA', hash: 'SHA-256' } as const;
 /** A company CA lives 15 years (never past its issuer); a terminal certificate 5 years. */
-export const CA_YEARS = 15;
-export const TERMINAL_YEARS = 5;
+const CA_YEARS = 15;
+const TERMINAL_YEARS = 5;
 /** A CRL promises its next issue within 7 days. */
-export const CRL_DAYS = 7;
+const CRL_DAYS = 7;
 /** Certificates start a minute early, for terminals whose clock runs a little behind. */
 const BACKDATE_MS = 60_000;
 
@@ -37,18 +37,18 @@ export type IssuedCertificate = {
 };
 
 /** A positive certificate serial: 16 random bytes, the first in 0x01-0x7f. */
-export function randomSerial(): string {
+function randomSerial(): string {
   const bytes = randomBytes(16);
   bytes[0] = (bytes[0]! & 0x7f) | 0x01;
   return bytes.toString('hex');
 }
 
-export const sha256Hex = (der: ArrayBuffer | Uint8Array) =>
+const sha256Hex = (der: ArrayBuffer | Uint8Array) =>
   createHash('sha256').update(new Uint8Array(der)).digest('hex');
 
-export const pemOfCertificate = (c: x509.X509Certificate) => `${c.toString('pem')}\n`;
+const pemOfCertificate = (c: x509.X509Certificate) => `${c.toString('pem')}\n`;
 
-export function generateEcKeyPair(): Promise<CryptoKeyPair> {
+function generateEcKeyPair(): Promise<CryptoKeyPair> {
   return subtle.generateKey(EC, true, ['sign', 'verify']) as Promise<CryptoKeyPair>;
 }
 
@@ -173,7 +173,7 @@ export async function issueTerminalCertificate(
 }
 
 /** RFC 5280 5.3.1 reasons a revocation may give (certificateHold and removeFromCRL excepted). */
-export const REVOCATION_REASONS = {
+const REVOCATION_REASONS = {
   unspecified: x509.X509CrlReason.unspecified,
   keyCompromise: x509.X509CrlReason.keyCompromise,
   affiliationChanged: x509.X509CrlReason.affiliationChanged,

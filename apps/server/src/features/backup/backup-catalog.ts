@@ -43,7 +43,7 @@ export async function tablesInDependencyOrder(db: DbOrTx): Promise<TableInfo[]> 
 }
 
 /** Kahn's algorithm, ties broken by name so the order is stable; a cycle is refused. */
-export function topologicalOrder(
+function topologicalOrder(
   tables: TableInfo[],
   edges: { child: string; parent: string }[],
 ): TableInfo[] {
@@ -129,7 +129,7 @@ export async function appliedMigrations(db: DbOrTx): Promise<Migration[]> {
 }
 
 /** Columns holding values sealed under the master key: `*_enc`, and a job's `sealed` part. */
-export async function sealedColumns(db: DbOrTx): Promise<{ table: string; column: string }[]> {
+async function sealedColumns(db: DbOrTx): Promise<{ table: string; column: string }[]> {
   return queryRows(
     db,
     sql`select table_name as "table", column_name as "column" from information_schema.columns

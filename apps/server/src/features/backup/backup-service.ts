@@ -23,7 +23,7 @@ import { type BackupHeader, exportLines, type ImportSummary, importLines } from 
  * Runs `work` on a consistent snapshot of `database`: one REPEATABLE READ, read-only transaction
  * (on PGlite, whose one connection the transaction holds, writes wait for it).
  */
-export function onSnapshot<T>(database: Database, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+function onSnapshot<T>(database: Database, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   return database.db.transaction(work, {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
@@ -104,7 +104,7 @@ function migrationsUpTo(count: number): { folder: string; remove: () => void } {
 }
 
 /** Refuses a target that holds any row; answers the tables that do. */
-export async function nonEmptyTables(db: DbOrTx): Promise<string[]> {
+async function nonEmptyTables(db: DbOrTx): Promise<string[]> {
   const counts = await tableCounts(db);
   return Object.entries(counts)
     .filter(([, n]) => n > 0)
@@ -117,7 +117,7 @@ export type RestoreReport = ImportSummary & { lines: string[] };
  * Fills an empty `target` from backup lines: migrations up to the backup's, the rows in one
  * transaction, the remaining migrations, then the check (`checkCopy`).
  */
-export async function restoreLines(
+async function restoreLines(
   target: Database,
   header: BackupHeader,
   lines: () => AsyncIterable<string>,
@@ -157,7 +157,7 @@ export async function restoreLines(
  * value opening under the master key. Throws naming what does not hold; else answers the lines
  * to print.
  */
-export async function checkCopy(
+async function checkCopy(
   target: Database,
   box: SecretBox,
   expected: Record<string, number>,

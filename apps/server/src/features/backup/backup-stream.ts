@@ -15,8 +15,8 @@ import {
 // control record (header, a table's start and end, the sequences, the closing digest). Tables
 // come parents first, so a restore inserts them in that order with every foreign key checked.
 
-export const FORMAT = 'tkc-backup';
-export const FORMAT_VERSION = 1;
+const FORMAT = 'tkc-backup';
+const FORMAT_VERSION = 1;
 
 export type BackupHeader = {
   kind: 'header';
@@ -40,7 +40,7 @@ type Control =
 
 const control = (record: Control) => `#${JSON.stringify(record)}`;
 
-export function parseControl(line: string): Control {
+function parseControl(line: string): Control {
   if (!line.startsWith('#')) throw new Error('not a control line');
   return JSON.parse(line.slice(1)) as Control;
 }

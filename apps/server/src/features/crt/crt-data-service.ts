@@ -20,7 +20,7 @@ import {
 type Model = { id: string; name: string; family: string };
 
 /** A short digest of the model list: changes whenever a model is added, renamed or removed. */
-export function modelsVersionOf(list: readonly Model[]): string {
+function modelsVersionOf(list: readonly Model[]): string {
   const text = list
     .map((m) => `${m.id}\t${m.name}\t${m.family}`)
     .sort()

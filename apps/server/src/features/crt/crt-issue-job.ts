@@ -15,7 +15,7 @@ import { type CrtRequestRecord, findCrtRequest, moveIssueStatus } from './crt-re
 import { type CrtDeps, titleOf } from './crt-requests-service';
 import { findRequest, groupFileName, terminalFileName } from './crt-view';
 
-// The issue job (docs/crt.md#issuing): an approved request's terminals get their key pairs and
+// The issue job (docs/crt.md#requests): an approved request's terminals get their key pairs and
 // certificates under the company CA, packed into Certificate CAPs under the company's ULD User
 // keys (one per terminal for a Certificate CAP request, one for a group), stored as blobs; then
 // the certificates are recorded and the request marked issued, with its history, audit event
@@ -45,7 +45,7 @@ type Made = {
   output: { blobId: string; sha256: string; size: number; fileName: string } | null;
 };
 
-/** The CAP header of a Certificate CAP (docs/crt.md#cap-header). */
+/** The CAP header of a Certificate CAP (docs/crt.md#requests). */
 function headerOf(
   authority: CompanyAuthority,
   row: CrtRequestRecord,

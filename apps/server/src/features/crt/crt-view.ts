@@ -27,7 +27,7 @@ export const crtApprovals = (publicUrl: string, tool: CrtTool): ApprovalSpec => 
   linkOf: (id) => `${publicUrl}/cap-maker/crt/crt?request=${encodeURIComponent(id)}`,
 });
 
-export const statusOf = (request: ApprovalRow, row: CrtRequestRecord): CrtRequestStatus =>
+const statusOf = (request: ApprovalRow, row: CrtRequestRecord): CrtRequestStatus =>
   request.status === 'pending'
     ? 'pending'
     : request.status === 'rejected'
@@ -86,7 +86,7 @@ export async function visibleRequest(
   return found;
 }
 
-export function rowOf(tool: CrtTool, request: ApprovalRow, row: CrtRequestRecord): CrtRequestRow {
+function rowOf(tool: CrtTool, request: ApprovalRow, row: CrtRequestRecord): CrtRequestRow {
   return {
     id: request.id,
     tool,

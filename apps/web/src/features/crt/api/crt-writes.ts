@@ -15,14 +15,14 @@ const post = async <B>(path: string, body: B) =>
   (await apiRequest(path, { method: 'POST', body, schema: crtRequestResponse, auth: 'required' }))
     .data;
 
-export const createCrtRequest = (body: CrtRequestBody) => post('/crt/requests', body);
-export const createKcgRequest = (body: KcgRequestBody) => post('/kcg/requests', body);
-export const approveCrtRequest = ({ id, note }: { id: string; note: string }) =>
+const createCrtRequest = (body: CrtRequestBody) => post('/crt/requests', body);
+const createKcgRequest = (body: KcgRequestBody) => post('/kcg/requests', body);
+const approveCrtRequest = ({ id, note }: { id: string; note: string }) =>
   post(`/crt/requests/${encodeURIComponent(id)}/approve`, { note: note.trim() });
-export const rejectCrtRequest = ({ id, reason }: { id: string; reason: string }) =>
+const rejectCrtRequest = ({ id, reason }: { id: string; reason: string }) =>
   post(`/crt/requests/${encodeURIComponent(id)}/reject`, { reason: reason.trim() });
 
-export async function revokeCertificate({ id, ...body }: RevokeBody & { id: string }) {
+async function revokeCertificate({ id, ...body }: RevokeBody & { id: string }) {
   const answer = await apiRequest(`/crt/certificates/${encodeURIComponent(id)}/revoke`, {
     method: 'POST',
     body,

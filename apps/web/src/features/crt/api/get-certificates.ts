@@ -17,7 +17,7 @@ export type CertificatesQuery = {
   requestId?: string;
 };
 
-export function certificatesPath({ list, statuses, requestId }: CertificatesQuery): string {
+function certificatesPath({ list, statuses, requestId }: CertificatesQuery): string {
   const base = encodeListQuery({ ...list, status: [] });
   const extra = [
     ...(statuses.length > 0 ? [`status=${statuses.join(',')}`] : []),
@@ -27,7 +27,7 @@ export function certificatesPath({ list, statuses, requestId }: CertificatesQuer
   return `/crt/certificates${base ? `${base}&` : '?'}${extra.join('&')}`;
 }
 
-export const certificatesQueryOptions = (query: CertificatesQuery) =>
+const certificatesQueryOptions = (query: CertificatesQuery) =>
   queryOptions({
     queryKey: [...crtQueryKey, 'certificates', certificatesPath(query)],
     queryFn: async ({ signal }) =>

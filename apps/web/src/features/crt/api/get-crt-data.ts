@@ -8,7 +8,7 @@ import { apiRequest } from '@/lib/api-client';
 /** Every query of Certificate CAP starts with this key (invalidated after each change). */
 export const crtQueryKey = ['crt'] as const;
 
-export async function getCrtData(signal?: AbortSignal) {
+async function getCrtData(signal?: AbortSignal) {
   const answer = await apiRequest('/crt/data', {
     schema: crtDataResponse,
     auth: 'required',
@@ -17,7 +17,7 @@ export async function getCrtData(signal?: AbortSignal) {
   return answer.data;
 }
 
-export const crtDataQueryOptions = () =>
+const crtDataQueryOptions = () =>
   queryOptions({
     queryKey: [...crtQueryKey, 'data'],
     queryFn: ({ signal }) => getCrtData(signal),
@@ -28,7 +28,7 @@ export const crtDataQueryOptions = () =>
 
 export const useCrtData = () => useQuery(crtDataQueryOptions());
 
-export async function getCrtSerials(keyword: string, modelId: string, signal?: AbortSignal) {
+async function getCrtSerials(keyword: string, modelId: string, signal?: AbortSignal) {
   const answer = await apiRequest('/crt/serial-numbers', {
     query: { keyword, model_id: modelId || undefined, limit: 20 },
     schema: crtSerialResponse,

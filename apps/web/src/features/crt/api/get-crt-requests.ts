@@ -20,7 +20,7 @@ export type CrtRequestsQuery = {
   statuses: readonly CrtRequestStatus[];
 };
 
-export function crtRequestsPath({ list, tool, view, statuses }: CrtRequestsQuery): string {
+function crtRequestsPath({ list, tool, view, statuses }: CrtRequestsQuery): string {
   const base = encodeListQuery({ ...list, status: [] });
   const extra = [
     ...(view === 'mine' ? ['view=mine'] : []),
@@ -31,7 +31,7 @@ export function crtRequestsPath({ list, tool, view, statuses }: CrtRequestsQuery
   return `${path}${base ? `${base}&` : '?'}${extra.join('&')}`;
 }
 
-export const crtRequestsQueryOptions = (query: CrtRequestsQuery) =>
+const crtRequestsQueryOptions = (query: CrtRequestsQuery) =>
   queryOptions({
     queryKey: [...crtQueryKey, 'list', crtRequestsPath(query)],
     queryFn: async ({ signal }) =>
@@ -51,7 +51,7 @@ export const crtRequestsQueryOptions = (query: CrtRequestsQuery) =>
 
 export const useCrtRequests = (query: CrtRequestsQuery) => useQuery(crtRequestsQueryOptions(query));
 
-export const crtRequestQueryOptions = (id: string) =>
+const crtRequestQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...crtQueryKey, 'detail', id],
     queryFn: async ({ signal }) =>

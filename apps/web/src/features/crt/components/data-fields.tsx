@@ -6,7 +6,7 @@ import { textBounds } from '@tkc/contracts/forms';
 import type { TFunction } from 'i18next';
 import { useCrtText } from './crt-text';
 
-// Parts both request forms share: the company data they are filled from (with the spec's
+// Parts both request forms share: the company data they are filled from (with the product's
 // 'CRT Data failed to retrieve.' when it cannot be read), the model, the comment.
 
 const [COMMENT_MIN, COMMENT_MAX] = textBounds.comment;

@@ -8,8 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { auditEvents, users } from '../src/db/schema';
+import { auditEvents, companies, users } from '../src/db/schema';
 import { signerKeys } from '../src/db/schema-signer';
+import { appliedMigrations } from '../src/features/backup/backup-catalog';
+import { firstLineOf } from '../src/features/backup/backup-file';
+import {
+  backupDatabase,
+  buildMigrations,
+  migrationsUpTo,
+} from '../src/features/backup/backup-service';
 import { createInvitation } from '../src/features/invitations/invitation-service';
 import { createSecretBox } from '../src/lib/crypto';
 import { dumpRows, rowsPerTable, seedEveryKindFolder } from './support/every-row-fixture';
@@ -173,6 +180,34 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     expect(fs.existsSync(path.join(dir, 'master.key'))).toBe(false);
     await expectSameAsSource({ dataDir: dir });
   }, 120_000);
+
+  it('restores a backup of an older schema, then applies the later migrations', async () => {
+    const all = buildMigrations();
+    const older = migrationsUpTo(all.length - 1);
+    const old = await openDatabase({ dataDir: 'memory://' });
+    const oldFile = path.join(temp, 'old-schema.tkcb');
+    try {
+      await old.migrate({ migrationsFolder: older.folder });
+      await old.db.insert(companies).values({ code: 'OLD', name: 'Old Schema Ltd' });
+      await backupDatabase(old, box, oldFile);
+    } finally {
+      older.remove();
+      await old.close();
+    }
+    const header = JSON.parse((await firstLineOf(oldFile)).slice(1));
+    expect(header.migrations).toHaveLength(all.length - 1);
+    const dir = path.join(temp, 'restored-old-schema');
+    const result = await admin(['restore', oldFile], dir, {
+      MASTER_KEY: masterKey.toString('hex'),
+    });
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    await withDatabase({ dataDir: dir }, async (d) => {
+      expect((await appliedMigrations(d.db)).map((m) => m.hash)).toEqual(all.map((m) => m.hash));
+      expect(await d.db.select({ code: companies.code }).from(companies)).toEqual([
+        { code: 'OLD' },
+      ]);
+    });
+  });
 
   it.runIf(onPostgres)(
     'restores into a new PostgreSQL database; refuses one that is not empty',

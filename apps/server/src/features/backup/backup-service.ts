@@ -88,7 +88,7 @@ const isPrefix = (short: Migration[], long: Migration[]) =>
  * A folder holding this build's first `count` migrations only: the target is brought to the
  * backup's own schema, the rows go in, then the remaining migrations run as in an upgrade.
  */
-function migrationsUpTo(count: number): { folder: string; remove: () => void } {
+export function migrationsUpTo(count: number): { folder: string; remove: () => void } {
   const source = migrationsFolder();
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-migrations-'));
   const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta/_journal.json'), 'utf8')) as {

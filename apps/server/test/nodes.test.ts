@@ -103,10 +103,20 @@ beforeAll(async () => {
   smtp = await startSmtpCatcher();
   db = await freshServerDatabase();
   // Both at once on the empty database: one migrates and seeds, the other waits for it.
-  [a, b] = await Promise.all([
+  const started = await Promise.allSettled([
     startServerProcess({ databaseUrl: db.url, env: nodeEnv() }),
     startServerProcess({ databaseUrl: db.url, env: nodeEnv() }),
   ]);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // Never leave the one that did start running.
+    for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
+    throw failed.reason;
+  }
+  [a, b] = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value) as [
+    ServerProcess,
+    ServerProcess,
+  ];
   proxy = await startRoundRobinProxy([a.url, b.url]);
 }, 120_000);
 afterAll(async () => {
@@ -306,37 +316,42 @@ describe.runIf(onPostgres)('the migrations lock', { timeout: 120_000 }, () => {
   it('a node starting while another holds the lock waits for it, then starts', async () => {
     const fresh = await freshServerDatabase();
     const holder = new pg.Client({ connectionString: fresh.url });
-    await holder.connect();
-    await holder.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
     let output = '';
     let isListening = false;
-    const starting = startServerProcess({
-      databaseUrl: fresh.url,
-      env: nodeEnv(),
-      onOutput: (text) => {
-        output = text;
-      },
-    }).then((node) => {
-      isListening = true;
-      return node;
-    });
+    let starting: Promise<ServerProcess> | undefined;
     try {
-      // A start from source takes a while on a loaded machine: up to a minute to get there.
-      const waited = await msUntil(async () => output.includes('Waiting for another node'), 60_000);
-      expect(waited, output).toBeLessThan(60_000);
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(isListening).toBe(false);
-      const tables = await holder.query("select to_regclass('public.users') as t");
-      expect(tables.rows[0].t).toBeNull();
-    } finally {
-      await holder.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
-      await holder.end();
-    }
-    const node = await starting;
-    try {
+      await holder.connect();
+      await holder.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+      starting = startServerProcess({
+        databaseUrl: fresh.url,
+        env: nodeEnv(),
+        onOutput: (text) => {
+          output = text;
+        },
+      }).then((node) => {
+        isListening = true;
+        return node;
+      });
+      try {
+        // A start from source takes a while on a loaded machine: up to a minute to get there.
+        const waited = await msUntil(
+          async () => output.includes('Waiting for another node'),
+          60_000,
+        );
+        expect(waited, output).toBeLessThan(60_000);
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(isListening).toBe(false);
+        const tables = await holder.query("select to_regclass('public.users') as t");
+        expect(tables.rows[0].t).toBeNull();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]);
+      }
+      const node = await starting;
       expect((await call(node.url, 'GET', '/ready')).body.status).toBe('ready');
     } finally {
-      expect(await node.stop()).toBe(0);
+      await holder.end();
+      const node = await starting?.catch(() => undefined);
+      if (node) expect(await node.stop()).toBe(0);
       await fresh.drop();
     }
   });

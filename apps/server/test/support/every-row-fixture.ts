@@ -80,6 +80,8 @@ async function seedEveryKind(ctx: TestContext, base: string): Promise<void> {
   const eraser = await user('erk@acme.test', 'ACME', ['erk-user']);
   const requester = await user('requester@acme.test', 'ACME', ['sig-user']);
   const manager = await user('manager@acme.test', 'ACME', ['sig-manager', 'cap-manager']);
+  const crtUser = await user('crt@acme.test', 'ACME', ['crt-user']);
+  const crtManager = await user('crt-manager@acme.test', 'ACME', ['crt-manager']);
   const call = async (token: string, method: 'POST', url: string, body: unknown) => {
     const response = await api(ctx, method, url, body, { token });
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
@@ -129,6 +131,17 @@ async function seedEveryKind(ctx: TestContext, base: string): Promise<void> {
     { name: 'app.bin', data: crypto.randomBytes(3 * 1024 * 1024 + 7) },
   ]);
   if (made.statusCode !== 200) throw new Error(`cap: ${made.body}`);
+  await runJobs(ctx);
+
+  // Certificate CAP: the company CA, a terminal certificate, its request (docs/crt.md).
+  const data = await api(ctx, 'GET', '/crt/data', undefined, { token: crtUser.token });
+  const crt = await call(crtUser.token, 'POST', '/crt/requests', {
+    sns: ['T1000001'],
+    model_id: model.id,
+    models_version: data.json().data.models_version,
+    comment: 'Backup of every kind',
+  });
+  await call(crtManager.token, 'POST', `/crt/requests/${crt.id}/approve`, {});
   await runJobs(ctx);
 
   // Authentication's tables: TOTP with recovery codes, a sign-in half done, a reset link.

@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+// The suite's own `test` (one kind of worker for every file); this test uses no fixture of it.
+import { expect, test } from '../support/fixtures';
 import { repoRoot, screenshotDir } from '../support/paths';
 
 // The README's quick start, to the letter: `npm start` in the clone, with none of the variables the

@@ -1,35 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, createUser, signInThroughApi, type TestUser } from './api';
-import { test as base } from './fixtures';
 import { createCompanyThroughApi, createUserIn, uniqueCode } from './management';
-import { webDist } from './paths';
-import { type Stack, startStack } from './stack';
+import type { Stack } from './stack';
 
 // CAP Maker browser tests: a company with CAP seats, its cap-manager, a supported model, and
 // source folders written at test time.
 
-/**
- * The worker's server, on a private copy of the built SPA (a rebuild elsewhere cannot pull it
- * away). E2E_WEB_DIST names another build to serve (a build of work in progress).
- */
-export const test = base.extend<object, { stack: Stack }>({
-  stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps this way.
-    async ({}, use) => {
-      const dist = mkdtempSync(join(tmpdir(), 'tkc-e2e-web-'));
-      cpSync(process.env.E2E_WEB_DIST ?? webDist, dist, { recursive: true });
-      const stack = await startStack({ WEB_DIST: dist });
-      await use(stack);
-      await stack.close();
-      rmSync(dist, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
-export { expect } from './fixtures';
+// The worker's server is every browser test's (support/fixtures.ts).
+export { expect, test } from './fixtures';
 
 export type CapWorld = { code: string; manager: TestUser; modelName: string };
 

@@ -1,19 +1,33 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { extractCode } from '../../apps/server/test/support/smtp-catcher';
 import { mailMark, nextMail, type Session, signInThroughApi, type TestUser } from './api';
+import { webDist } from './paths';
 import { type Stack, startStack } from './stack';
 
 type WorkerFixtures = { stack: Stack };
 type TestFixtures = { url: (path: string) => string };
 
-/** One server + SMTP catcher per worker; each test makes its own users, so tests stay apart. */
+/**
+ * One server + SMTP catcher per worker for every browser test (each test makes its own users, so
+ * tests stay apart): one kind of worker, so Playwright never stops a worker to start another
+ * server for the next file. It runs the Key Erase demo mode (FEATURE_KEY_ERASE_DEMO=1, which
+ * only adds the demo terminal) and serves a private copy of the built SPA, so a rebuild of
+ * apps/web/dist during the run (other work in the same tree) cannot take chunks away under a
+ * page. E2E_WEB_DIST names another build to serve (a build of work in progress).
+ */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps this way.
     async ({}, use) => {
-      const stack = await startStack();
+      const dist = mkdtempSync(join(tmpdir(), 'tkc-e2e-web-'));
+      cpSync(process.env.E2E_WEB_DIST ?? webDist, dist, { recursive: true });
+      const stack = await startStack({ FEATURE_KEY_ERASE_DEMO: '1', WEB_DIST: dist });
       await use(stack);
       await stack.close();
+      rmSync(dist, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 90_000 },
   ],

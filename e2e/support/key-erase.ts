@@ -1,6 +1,3 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { extractLink } from '../../apps/server/test/support/smtp-catcher';
@@ -15,9 +12,7 @@ import {
   signInThroughApi,
   type TestUser,
 } from './api';
-import { test as base } from './fixtures';
-import { webDist } from './paths';
-import { type Stack, startStack } from './stack';
+import type { Stack } from './stack';
 import type { InjectedTerminal } from './terminal-simulator.entry';
 
 // Key Erase browser tests: a server with the demo mode on (FEATURE_KEY_ERASE_DEMO=1, whose
@@ -25,26 +20,9 @@ import type { InjectedTerminal } from './terminal-simulator.entry';
 // key-erase role, a model with a prefix and serial numbers, and the terminal simulator of
 // packages/terminal bundled for the page and injected as navigator.serial.
 
+// The worker's server is every browser test's, demo mode on (support/fixtures.ts).
+export { expect, test } from './fixtures';
 export type { InjectedTerminal };
-
-/** The worker's server runs with the Key Erase demo mode on. */
-export const test = base.extend<object, { stack: Stack }>({
-  stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps this way.
-    async ({}, use) => {
-      // A private copy of the built SPA: a rebuild of apps/web/dist during the run (other work in
-      // the same tree) would otherwise take the page's chunks away under it.
-      const dist = mkdtempSync(join(tmpdir(), 'tkc-e2e-web-'));
-      cpSync(webDist, dist, { recursive: true });
-      const stack = await startStack({ FEATURE_KEY_ERASE_DEMO: '1', WEB_DIST: dist });
-      await use(stack);
-      await stack.close();
-      rmSync(dist, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
-export { expect } from './fixtures';
 
 async function ok(answer: ReturnType<typeof api>, what: string) {
   const a = await answer;

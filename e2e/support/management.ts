@@ -11,7 +11,7 @@ import {
   registerThroughApi,
   type TestUser,
 } from './api';
-import { screenshotDir } from './paths';
+import { isShooting, screenshotDir } from './paths';
 import type { Stack } from './stack';
 
 // Shortcuts for the management tests: accounts in any company, companies made through the API,
@@ -66,6 +66,7 @@ export const uniqueCode = (prefix: string) =>
 
 /** docs/screenshots/<name>-light.png of the page in the light scheme, toasts gone. */
 export async function shootLight(page: Page, name: string): Promise<void> {
+  if (!isShooting) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page
     .locator('.mantine-Notification-root')

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { screenshotDir } from './paths';
+import { isShooting, screenshotDir } from './paths';
 
 /** Writes docs/screenshots/<name>-<scheme>.png of the page in light and in dark. */
 export async function shootBothSchemes(page: Page, name: string): Promise<void> {
+  if (!isShooting) return;
   mkdirSync(screenshotDir, { recursive: true });
   const original = await page.evaluate(() => localStorage.getItem('theme'));
   // Toasts live three seconds; the pictures show the page, not the last message.

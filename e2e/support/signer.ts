@@ -1,34 +1,18 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildTestApk } from '../../packages/formats/src/apk/test-support/build-test-apk';
 import { api, createUser, signInThroughApi, type TestUser } from './api';
-import { test as base } from './fixtures';
 import { createCompanyThroughApi, createUserIn, uniqueCode } from './management';
-import { webDist } from './paths';
-import { type Stack, startStack } from './stack';
+import type { Stack } from './stack';
 
 // Signer browser tests: a company with signer seats and an APK signing key, its requester and
 // manager, and APKs built at test time (packages/formats test support).
 
-/** The worker's server, on a private copy of the built SPA (a rebuild elsewhere cannot pull it away). */
-export const test = base.extend<object, { stack: Stack }>({
-  stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps this way.
-    async ({}, use) => {
-      const dist = mkdtempSync(join(tmpdir(), 'tkc-e2e-web-'));
-      cpSync(webDist, dist, { recursive: true });
-      const stack = await startStack({ WEB_DIST: dist });
-      await use(stack);
-      await stack.close();
-      rmSync(dist, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
-export { expect } from './fixtures';
+// The worker's server is every browser test's (support/fixtures.ts).
+export { expect, test } from './fixtures';
 
 export type SignerCompany = {
   code: string;

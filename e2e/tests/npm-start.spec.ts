@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { repoRoot, screenshotDir } from '../support/paths';
+import type { Locator, Page } from '@playwright/test';
+// The suite's own `test` (one kind of worker for every file); this test uses no fixture of it.
+import { expect, test } from '../support/fixtures';
+import { isShooting, repoRoot, screenshotDir } from '../support/paths';
 
 // The README's quick start, to the letter: `npm start` in the clone, with none of the variables the
 // README lists as optional (so port 3458, ./data, no SMTP server, the default owner), then the
@@ -58,7 +60,7 @@ async function shootAtWidths(page: Page, name: string, ready: Locator) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await expect(ready).toBeVisible();
-    await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`) });
+    if (isShooting) await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -70,6 +70,8 @@ export type Database = {
     onLost: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (what `loadDataDir` takes back). */
+  dump?: () => Promise<Blob>;
 };
 
 export const migrationsFolder = () => path.join(findRepoRoot(), 'apps/server/drizzle');
@@ -110,6 +112,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this dump of a data folder (tests: a migrated copy, no initdb). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -155,7 +159,10 @@ export async function openDatabase(options: {
   const dir = options.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   // pg_trgm backs keyword search (migration 0003), as it does on a server.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  }).catch((error: unknown) => {
     throw new Error(
       `The embedded database in ${dir} could not be opened (${error instanceof Error ? error.message : String(error)}). ` +
         'If the server was stopped while writing, restore the latest backup into an empty folder: ' +
@@ -174,5 +181,6 @@ export async function openDatabase(options: {
     // In-process: the one connection is the listener, and it cannot be lost on its own.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 
 /**
@@ -10,7 +12,10 @@ import { type Database, openDatabase } from '../../src/db/client';
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    // The run's migrated dump (pglite-template.ts) when the global setup made one.
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir });
     await database.migrate();
     return database;
   }

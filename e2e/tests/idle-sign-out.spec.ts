@@ -59,9 +59,16 @@ test('Keep Me Logged in on the idle warning counts as use; use in another tab co
   await expect(
     other.getByRole('heading', { name: `Welcome back, ${user.firstName}` }),
   ).toBeVisible();
+  // The tabs share the last activity through local storage, which Chromium hands from one
+  // tab's process to the other's a moment later; a user's minutes apart are always longer than
+  // that moment, the test's steps are not, so each step waits until the first tab has it.
+  const lastActivityIn = (tab: typeof page) =>
+    tab.evaluate(() => localStorage.getItem('last_activity'));
   for (let minute = 0; minute < 30; minute += 5) {
     await page.clock.fastForward('05:00');
     await other.mouse.move(100 + minute, 100);
+    const written = await lastActivityIn(other);
+    await expect.poll(() => lastActivityIn(page)).toBe(written);
   }
   // 30 minutes since the first tab was used, and it is still signed in, with no warning.
   await page.clock.fastForward('00:05');

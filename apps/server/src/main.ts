@@ -52,6 +52,19 @@ async function main() {
   );
   // The erase-signing chain is made on the first start (later starts read it back).
   await loadSigningCredentials(runtime.database.db, runtime.box);
+  // The handlers come before the "listening" line: a supervisor (or a test) that sends SIGTERM
+  // as soon as it reads that line must get the clean shutdown, never the default kill.
+  let isClosing = false;
+  const shutdown = async () => {
+    if (isClosing) return;
+    isClosing = true;
+    fs.rmSync(serverInfoFile(config), { force: true });
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -75,18 +88,6 @@ async function main() {
     console.log(`Open this link to create the first account (valid 7 days): ${link}`);
     console.log('');
   }
-
-  let isClosing = false;
-  const shutdown = async () => {
-    if (isClosing) return;
-    isClosing = true;
-    fs.rmSync(serverInfoFile(config), { force: true });
-    await app.close();
-    await runtime.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
 }
 
 main().catch((error: unknown) => {

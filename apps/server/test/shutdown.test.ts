@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freshServerDatabase,
@@ -68,5 +71,28 @@ describe('graceful shutdown', () => {
       rejected: [{ line: 2, reason: 'format' }],
     });
     expect(await server.stop()).toBe(0);
+  });
+});
+
+describe('SIGTERM the moment the server says it listens', () => {
+  it('is a clean shutdown every time, never the default kill', { timeout: 120_000 }, async () => {
+    // A supervisor may stop the server as soon as it reads "Server listening": the handlers are
+    // in place before that line (the kill used to land first now and then: exit by signal).
+    const folder = await freshServerDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-sigterm-'));
+    try {
+      const exits: (number | string | null)[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = await startServerProcess({
+          databaseUrl: folder.url,
+          dataDir,
+        });
+        exits.push((await started.stop()) ?? started.child.signalCode);
+      }
+      expect(exits).toEqual([0, 0, 0, 0, 0]);
+    } finally {
+      await folder.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

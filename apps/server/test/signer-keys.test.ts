@@ -342,4 +342,26 @@ describe('importing a key', () => {
     // Refusals changed nothing: BETA keeps the key of the PEM import.
     expect((await keysOf(w.ids.BETA))[0]!.sha256).toBe(made.sha256);
   });
+
+  it('a key file over 150,000 bytes is 413 like any file over its limit; one at the limit is read', async () => {
+    // 200,000 base64 characters are 150,000 bytes: the limit itself reaches the key reader.
+    const atLimit = await importInto(w.ids.BETA, { format: 'pkcs12', pkcs12: 'A'.repeat(200_000) });
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().code).not.toBe('signer.key_file_too_large');
+    for (const body of [
+      { format: 'pkcs12', pkcs12: 'A'.repeat(200_004) },
+      { format: 'pem', private_key: 'A'.repeat(200_001), certificate: 'x' },
+      { format: 'pem', private_key: 'x', certificate: 'A'.repeat(200_001) },
+    ]) {
+      const refused = await importInto(w.ids.BETA, body);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({
+        status: 413,
+        msg: 'The key file is larger than the 150 KB allowed',
+        code: 'signer.key_file_too_large',
+        params: { kb: 150 },
+      });
+    }
+    expect((await keysOf(w.ids.BETA)).length).toBe(1);
+  });
 });

@@ -1,3 +1,4 @@
+import { codedIssueOf } from '@tkc/contracts/api/coded-issue';
 import {
   API_ERRORS,
   type ApiErrorCode,
@@ -11,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { AppError, fromFormatError, isFormatError } from '../lib/errors';
 
-type ValidationEntry = { instancePath?: string; message?: string };
+type ValidationEntry = { instancePath?: string; message?: string; params?: { params?: unknown } };
 
 /** The coded answer of a failed validation: the field and the schema's own message. */
 function validationError(
@@ -20,6 +21,11 @@ function validationError(
 ): { code: ApiErrorCode; params: ErrorParams } {
   const first = entries[0];
   if (!first) return { code: 'request.rejected', params: {} };
+  // A rule that names its own error (codedIssue in the contracts: an oversized key file is 413).
+  for (const entry of entries) {
+    const coded = codedIssueOf(entry.params?.params);
+    if (coded) return coded;
+  }
   const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const message = first.message ?? 'is not valid';
   if (!field && context === 'body' && /expected object/i.test(message)) {

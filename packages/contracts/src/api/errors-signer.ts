@@ -49,6 +49,10 @@ export const SIGNER_ERRORS = {
     msg: 'The password does not open the key file',
     field: 'password',
   },
+  'signer.key_file_too_large': {
+    status: 413,
+    msg: 'The key file is larger than the {kb} KB allowed',
+  },
   'signer.key_mismatch': {
     status: 400,
     msg: 'The private key does not belong to the certificate',

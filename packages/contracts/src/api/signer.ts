@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedText, textBounds } from '../forms';
 import { listQuerySchema } from '../list-query';
+import { codedIssue } from './coded-issue';
 import { listEnvelope, ok } from './common';
 import { base64Length, FILE_LIMITS } from './uploads';
 
@@ -203,18 +204,29 @@ export type GenerateKeyBody = z.input<typeof generateKeyBody>;
 /** A key file's text: PKCS#12 as base64, or PEM (FILE_LIMITS.keyFileBytes, as base64). */
 const MAX_KEY_FILE_CHARS = base64Length(FILE_LIMITS.keyFileBytes);
 
+/** A key file's text; longer than the limit is 413 signer.key_file_too_large, like any file. */
+const keyFileText = (requiredMessage: string) =>
+  z
+    .string()
+    .min(1, requiredMessage)
+    .refine(
+      (text) => text.length <= MAX_KEY_FILE_CHARS,
+      codedIssue('signer.key_file_too_large', { kb: FILE_LIMITS.keyFileBytes / 1000 }),
+    )
+    .meta({ maxLength: MAX_KEY_FILE_CHARS });
+
 /** POST /signer/keys/{companyId}/import: a PKCS#12 file (base64) or PEM key and certificate. */
 export const importKeyBody = z.discriminatedUnion('format', [
   z.strictObject({
     format: z.literal('pkcs12'),
-    pkcs12: z.string().min(1, 'The key file is required').max(MAX_KEY_FILE_CHARS),
+    pkcs12: keyFileText('The key file is required'),
     password: z.string().max(256).default(''),
     replace: replaceFlag,
   }),
   z.strictObject({
     format: z.literal('pem'),
-    private_key: z.string().min(1, 'The private key is required').max(MAX_KEY_FILE_CHARS),
-    certificate: z.string().min(1, 'The certificate is required').max(MAX_KEY_FILE_CHARS),
+    private_key: keyFileText('The private key is required'),
+    certificate: keyFileText('The certificate is required'),
     password: z.string().max(256).default(''),
     replace: replaceFlag,
   }),

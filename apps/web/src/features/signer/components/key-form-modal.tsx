@@ -14,8 +14,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { errorText } from '@tkc/contracts/api/error-codes';
 import { type CompanyKeyRow, SIGNING_KEY_ALGORITHMS } from '@tkc/contracts/api/signer';
+import { base64Length, FILE_LIMITS } from '@tkc/contracts/api/uploads';
 import { useState } from 'react';
+import { localizeApiErrorText } from '@/lib/api-errors';
 import { runAction } from '@/lib/run-action';
 import { serverErrorOf } from '@/lib/use-management-form';
 import { useGenerateSigningKey } from '../api/generate-signing-key';
@@ -27,6 +30,16 @@ import { useSignerText } from './signer-text';
 
 type Mode = 'generate' | 'import';
 type Format = 'pkcs12' | 'pem';
+
+/** The server's 413 for a key file over FILE_LIMITS.keyFileBytes, said before reading the file. */
+const keyFileTooLarge = () => {
+  const error = {
+    code: 'signer.key_file_too_large',
+    params: { kb: FILE_LIMITS.keyFileBytes / 1000 },
+  } as const;
+  return localizeApiErrorText(error, errorText(error.code, error.params)) ?? '';
+};
+const MAX_PEM_CHARS = base64Length(FILE_LIMITS.keyFileBytes);
 
 const base64Of = async (file: File) => {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -84,6 +97,17 @@ export function KeyFormModal({
       missing.private_key = text('keys.form.required');
     if (mode === 'import' && format === 'pem' && !certificate.trim())
       missing.certificate = text('keys.form.required');
+    if (
+      mode === 'import' &&
+      format === 'pkcs12' &&
+      keyFile &&
+      keyFile.size > FILE_LIMITS.keyFileBytes
+    )
+      missing.key_file = keyFileTooLarge();
+    if (mode === 'import' && format === 'pem' && privateKey.length > MAX_PEM_CHARS)
+      missing.private_key = keyFileTooLarge();
+    if (mode === 'import' && format === 'pem' && certificate.length > MAX_PEM_CHARS)
+      missing.certificate = keyFileTooLarge();
     if (hasKey && !isReplacing) missing.replace = text('keys.form.replaceRequired');
     setErrors(missing);
     setFormError(null);

@@ -17,6 +17,7 @@ const texts: Record<keyof typeof SIGNER_ERRORS, string> = {
   'signer.key_unreadable':
     'Der Schlüssel oder das Zertifikat kann nicht gelesen werden: {{detail}}',
   'signer.key_password': 'Das Passwort öffnet die Schlüsseldatei nicht',
+  'signer.key_file_too_large': 'Die Schlüsseldatei ist größer als die erlaubten {{kb}} KB',
   'signer.key_mismatch': 'Der private Schlüssel gehört nicht zum Zertifikat',
   'signer.key_unsupported':
     'Nicht unterstützter Schlüssel: {{detail}}. Verwenden Sie RSA (ab 2048 Bit) oder ECDSA P-256.',

@@ -15,6 +15,7 @@ const texts: Record<keyof typeof SIGNER_ERRORS, string> = {
   'signer.key_exists': 'Company {{company}} already has a signing key: confirm to replace it',
   'signer.key_unreadable': 'The key or certificate cannot be read: {{detail}}',
   'signer.key_password': 'The password does not open the key file',
+  'signer.key_file_too_large': 'The key file is larger than the {{kb}} KB allowed',
   'signer.key_mismatch': 'The private key does not belong to the certificate',
   'signer.key_unsupported':
     'Unsupported key: {{detail}}. Use RSA (2048 bits or more) or ECDSA P-256.',

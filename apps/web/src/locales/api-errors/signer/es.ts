@@ -16,6 +16,7 @@ const texts: Record<keyof typeof SIGNER_ERRORS, string> = {
     'La empresa {{company}} ya tiene una clave de firma: confirme para sustituirla',
   'signer.key_unreadable': 'No se puede leer la clave o el certificado: {{detail}}',
   'signer.key_password': 'La contraseña no abre el archivo de clave',
+  'signer.key_file_too_large': 'El archivo de clave supera los {{kb}} KB permitidos',
   'signer.key_mismatch': 'La clave privada no corresponde al certificado',
   'signer.key_unsupported':
     'Clave no compatible: {{detail}}. Use RSA (2048 bits o más) o ECDSA P-256.',

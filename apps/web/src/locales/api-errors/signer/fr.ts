@@ -16,6 +16,7 @@ const texts: Record<keyof typeof SIGNER_ERRORS, string> = {
     "L'entreprise {{company}} a déjà une clé de signature : confirmez pour la remplacer",
   'signer.key_unreadable': 'La clé ou le certificat est illisible : {{detail}}',
   'signer.key_password': "Le mot de passe n'ouvre pas le fichier de clé",
+  'signer.key_file_too_large': 'Le fichier de clé dépasse les {{kb}} Ko autorisés',
   'signer.key_mismatch': "La clé privée n'appartient pas au certificat",
   'signer.key_unsupported':
     'Clé non prise en charge : {{detail}}. Utilisez RSA (2048 bits ou plus) ou ECDSA P-256.',

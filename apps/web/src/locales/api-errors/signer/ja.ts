@@ -17,6 +17,7 @@ const texts: Record<keyof typeof SIGNER_ERRORS, string> = {
     '会社 {{company}} にはすでに署名鍵があります。置き換えるには確認してください',
   'signer.key_unreadable': '鍵または証明書を読み取れません: {{detail}}',
   'signer.key_password': 'パスワードで鍵ファイルを開けません',
+  'signer.key_file_too_large': '鍵ファイルが上限の {{kb}} KB を超えています',
   'signer.key_mismatch': '秘密鍵が証明書と一致しません',
   'signer.key_unsupported':
     '対応していない鍵です: {{detail}}。RSA (2048 ビット以上) または ECDSA P-256 を使用してください。',

@@ -14,6 +14,7 @@ const texts: Record<keyof typeof SIGNER_ERRORS, string> = {
   'signer.key_exists': '公司 {{company}} 已有签名密钥：请确认以替换',
   'signer.key_unreadable': '无法读取密钥或证书：{{detail}}',
   'signer.key_password': '密码无法打开密钥文件',
+  'signer.key_file_too_large': '密钥文件超过了允许的 {{kb}} KB',
   'signer.key_mismatch': '私钥与证书不匹配',
   'signer.key_unsupported': '不支持的密钥：{{detail}}。请使用 RSA（2048 位或以上）或 ECDSA P-256。',
   'approval.own_request': '您不能批准或拒绝自己的请求',

@@ -11,37 +11,12 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createInvitation } from '../src/features/invitations/invitation-service';
 import { createSecretBox } from '../src/lib/crypto';
+import { seedLists } from './lists-seed';
 
 const AUDIT_EVENTS = Number(process.env.BENCH_AUDIT ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function seed(database: Database) {
-  const db = database.db;
-  await db.execute(
-    sql`insert into companies (code, name, is_platform) values ('HQ', 'Platform HQ', true)`,
-  );
-  await db.execute(sql`insert into companies (code, name, licences)
-    select 'C' || g, 'Company ' || g, '{"erk": 100000}'::jsonb from generate_series(1, 50) g`);
-  await db.execute(sql`insert into users (email, company_id, first_name, last_name, password_hash, created_at)
-    select 'user' || g || '@example.com',
-      (select id from companies where code = 'C' || (1 + g % 50)),
-      (array['Anna','Ben','Chen','Dana','Emil','Fatima','Goro','Hana','Ivan','Jun'])[1 + g % 10] || g,
-      'Surname' || (g * 7919 % 100000), 'x', now() - (g || ' minutes')::interval
-    from generate_series(1, ${USERS}) g`);
-  await db.execute(sql`insert into role_grants (user_id, company_id, role)
-    select id, company_id, 'erk-user' from users`);
-  await db.execute(sql`insert into audit_events (created_at, actor_email, company_id, action, target, ip, result, detail, prev_hash, hash)
-    select now() - (g || ' seconds')::interval, 'user' || (g % ${USERS}) || '@example.com',
-      (select id from companies where code = 'C' || (1 + g % 50)),
-      (array['auth.login','auth.logout','auth.refresh','user.roles.update','company.sn.add'])[1 + g % 5],
-      'user:' || g, '10.0.' || (g % 250) || '.' || (g % 200),
-      case when g % 17 = 0 then 'failure' else 'success' end, '{}'::jsonb,
-      repeat('0', 64), repeat('0', 64)
-    from generate_series(1, ${AUDIT_EVENTS}) g`);
-  await db.execute(sql`analyze`);
-}
 
 async function freshPostgres(): Promise<Database | undefined> {
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -74,7 +49,7 @@ const percentile = (sorted: number[], p: number) =>
 async function benchOne(label: string, database: Database) {
   await database.migrate();
   const seedStart = performance.now();
-  await seed(database);
+  await seedLists(database, { users: USERS, auditEvents: AUDIT_EVENTS });
   const seedS = ((performance.now() - seedStart) / 1000).toFixed(0);
   const mailer = { send: async () => {}, close: async () => {} };
   const config = loadConfig({

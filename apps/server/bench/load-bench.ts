@@ -26,7 +26,7 @@ import { type Persona, quantile, runVirtualUsers } from './load-users';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MODE = process.env.BENCH_LOAD_MODE === 'saturate' ? 'saturate' : 'users';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // On the PostgreSQL server when it answers, else PGlite.
 const database = await freshServerDatabase(PG_URL).catch(() => undefined);

@@ -154,7 +154,14 @@ async function benchOne(label: string, database: Database) {
   const busyS = (performance.now() - busyStart) / 1000;
   await exited;
   const mix = childLines.map(
-    (l) => JSON.parse(l) as { route: string; requests: number; errors: number; p99: number },
+    (l) =>
+      JSON.parse(l) as {
+        route: string;
+        requests: number;
+        errors: number;
+        refused: number;
+        p99: number;
+      },
   );
 
   console.log(
@@ -177,7 +184,7 @@ async function benchOne(label: string, database: Database) {
   );
   for (const m of mix) {
     console.log(
-      `    ${m.route.padEnd(38)} ${String(m.requests).padStart(6)} requests  p99 ${m.p99.toFixed(0).padStart(6)} ms  errors ${m.errors}`,
+      `    ${m.route.padEnd(38)} ${String(m.requests).padStart(6)} requests  p99 ${m.p99.toFixed(0).padStart(6)} ms  errors ${m.errors}  429s ${m.refused}`,
     );
   }
   await app.close();

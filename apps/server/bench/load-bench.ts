@@ -160,7 +160,7 @@ try {
       `  load average per run: ${runs.map((r) => `${r.load[0]!.toFixed(2)} -> ${r.load[1]!.toFixed(2)}`).join(', ')}`,
     );
     console.log(
-      '  route                                  requests/run       p50 ms            p99 ms            errors   (median (min-max) of the runs)',
+      '  route                                  requests/run       p50 ms            p99 ms            errors   429s    (median (min-max) of the runs)',
     );
     let errors = 0;
     for (const [i, persona] of personas.entries()) {
@@ -169,7 +169,7 @@ try {
       const runErrors = of((f) => f.errors);
       errors += runErrors.reduce((a, b) => a + b, 0);
       console.log(
-        `  ${persona.route.padEnd(38)} ${spread(of((f) => f.requests)).padEnd(18)} ${spread(of((f) => quantile(f.latencies, 0.5))).padEnd(17)} ${spread(of((f) => quantile(f.latencies, 0.99))).padEnd(17)} ${runErrors.join('/')}`,
+        `  ${persona.route.padEnd(38)} ${spread(of((f) => f.requests)).padEnd(18)} ${spread(of((f) => quantile(f.latencies, 0.5))).padEnd(17)} ${spread(of((f) => quantile(f.latencies, 0.99))).padEnd(17)} ${runErrors.join('/').padEnd(8)} ${of((f) => f.refused).join('/')}`,
       );
     }
     console.log(

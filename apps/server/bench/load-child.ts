@@ -14,6 +14,7 @@ for (const f of figures) {
       route: f.route,
       requests: f.requests,
       errors: f.errors,
+      refused: f.refused,
       p50: quantile(f.latencies, 0.5),
       p99: quantile(f.latencies, 0.99),
     }),

@@ -16,24 +16,26 @@ const NO_COMPANY = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 const FOLD_AT = 500;
 
 /**
- * Rows of `table` (invitations: those neither used nor withdrawn), in every company (`companyIds`
- * undefined) or only in `companyIds`.
+ * Rows of `table` (invitations: those neither used nor withdrawn; several tables: their sum), in
+ * every company (`companyIds` undefined) or only in `companyIds`.
  */
 export async function countedRows(
   db: DbOrTx,
-  table: CountedTable,
+  table: CountedTable | CountedTable[],
   companyIds?: readonly string[],
 ): Promise<number> {
+  const tables = Array.isArray(table) ? table : [table];
   const onlyCompanies = companyIds
     ? sql`and company_id in ${companyIds.length ? companyIds : [NO_COMPANY]} and company_id <> ${NO_COMPANY}`
     : sql``;
-  const [row] = await queryRows<{ n: string | null; deltas: number }>(
+  // One query for several tables (the users list sums users and open invitations).
+  const rows = await queryRows<{ tbl: CountedTable; n: string; deltas: number }>(
     db,
-    sql`select sum(n)::text as n, count(*)::int as deltas from list_counts.deltas
-        where tbl = ${table} ${onlyCompanies}`,
+    sql`select tbl, sum(n)::text as n, count(*)::int as deltas from list_counts.deltas
+        where tbl in ${tables} ${onlyCompanies} group by tbl`,
   );
-  if ((row?.deltas ?? 0) > FOLD_AT) await foldDeltas(db, table);
-  return Number(row?.n ?? 0);
+  for (const row of rows) if (row.deltas > FOLD_AT) await foldDeltas(db, row.tbl);
+  return rows.reduce((sum, row) => sum + Number(row.n), 0);
 }
 
 /**

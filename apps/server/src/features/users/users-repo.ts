@@ -161,10 +161,7 @@ async function countUsersAndInvitations(db: DbOrTx, filter: UserListFilter, unio
       : filter.companyIds?.length
         ? filter.companyIds
         : undefined;
-    return (
-      (await countedRows(db, 'users', companyIds)) +
-      (await countedRows(db, 'invitations', companyIds))
-    );
+    return countedRows(db, ['users', 'invitations'], companyIds);
   }
   const counted = (await db.execute(
     sql`select count(*)::int as n from (${union}) rows`,

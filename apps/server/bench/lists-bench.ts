@@ -1,47 +1,26 @@
-// npm run bench -- lists: seeds 1,000,000 audit events and 100,000 users, then prints p50 and p95 of
-// page 1, page 500 and a keyword-filtered page of each list, on PGlite and on PostgreSQL.
-// Requests go through the whole app (routing, validation, SQL, serialisation) with app.inject.
+// npm run bench -- lists (docs/benchmarks.md#lists, docs/list-queries.md): seeds 1,000,000 audit
+// events and 100,000 users, then prints p50 and p95 of page 1, page 500 and a keyword-filtered page
+// of each list, on PGlite and on PostgreSQL: quiet, then while the load bench's mix (200 virtual
+// users, load-child.ts in a second process) runs against the same app. Requests go through the
+// whole app (routing, validation, SQL, serialisation) with app.inject.
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import readline from 'node:readline';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { createInvitation } from '../src/features/invitations/invitation-service';
 import { createSecretBox } from '../src/lib/crypto';
+import { seedLists } from './lists-seed';
 
 const AUDIT_EVENTS = Number(process.env.BENCH_AUDIT ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function seed(database: Database) {
-  const db = database.db;
-  await db.execute(
-    sql`insert into companies (code, name, is_platform) values ('HQ', 'Platform HQ', true)`,
-  );
-  await db.execute(sql`insert into companies (code, name, licences)
-    select 'C' || g, 'Company ' || g, '{"erk": 100000}'::jsonb from generate_series(1, 50) g`);
-  await db.execute(sql`insert into users (email, company_id, first_name, last_name, password_hash, created_at)
-    select 'user' || g || '@example.com',
-      (select id from companies where code = 'C' || (1 + g % 50)),
-      (array['Anna','Ben','Chen','Dana','Emil','Fatima','Goro','Hana','Ivan','Jun'])[1 + g % 10] || g,
-      'Surname' || (g * 7919 % 100000), 'x', now() - (g || ' minutes')::interval
-    from generate_series(1, ${USERS}) g`);
-  await db.execute(sql`insert into role_grants (user_id, company_id, role)
-    select id, company_id, 'erk-user' from users`);
-  await db.execute(sql`insert into audit_events (created_at, actor_email, company_id, action, target, ip, result, detail, prev_hash, hash)
-    select now() - (g || ' seconds')::interval, 'user' || (g % ${USERS}) || '@example.com',
-      (select id from companies where code = 'C' || (1 + g % 50)),
-      (array['auth.login','auth.logout','auth.refresh','user.roles.update','company.sn.add'])[1 + g % 5],
-      'user:' || g, '10.0.' || (g % 250) || '.' || (g % 200),
-      case when g % 17 = 0 then 'failure' else 'success' end, '{}'::jsonb,
-      repeat('0', 64), repeat('0', 64)
-    from generate_series(1, ${AUDIT_EVENTS}) g`);
-  await db.execute(sql`analyze`);
-}
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function freshPostgres(): Promise<Database | undefined> {
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -74,7 +53,7 @@ const percentile = (sorted: number[], p: number) =>
 async function benchOne(label: string, database: Database) {
   await database.migrate();
   const seedStart = performance.now();
-  await seed(database);
+  await seedLists(database, { users: USERS, auditEvents: AUDIT_EVENTS });
   const seedS = ((performance.now() - seedStart) / 1000).toFixed(0);
   const mailer = { send: async () => {}, close: async () => {} };
   const config = loadConfig({
@@ -82,10 +61,12 @@ async function benchOne(label: string, database: Database) {
     RATE_LIMIT_OFF: '1',
     LOG_LEVEL: 'silent',
   });
+  const adminToken = crypto.randomBytes(24).toString('hex');
   const app = await buildApp({
     config,
     database,
     mailer,
+    adminToken,
     box: createSecretBox(crypto.randomBytes(32)),
   });
   const { token: link } = await createInvitation(
@@ -113,10 +94,7 @@ async function benchOne(label: string, database: Database) {
     ['audit: page 500', '/audit?sort=desc&page=500'],
     ['audit: keyword', '/audit?sort=desc&keyword=user4242%40'],
   ];
-  console.log(
-    `\n${label} (seeded ${USERS.toLocaleString('en')} users, ${AUDIT_EVENTS.toLocaleString('en')} audit events in ${seedS} s; ${RUNS} runs each)`,
-  );
-  for (const [name, url] of queries) {
+  const measure = async (url: string) => {
     const times: number[] = [];
     let total = 0;
     for (let i = 0; i < RUNS + 3; i++) {
@@ -133,8 +111,80 @@ async function benchOne(label: string, database: Database) {
       if (i >= 3) times.push(elapsed);
     }
     times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95), total };
+  };
+  const quiet = [];
+  const quietLoad = [os.loadavg()[0]!];
+  for (const [, url] of queries) quiet.push(await measure(url));
+  quietLoad.push(os.loadavg()[0]!);
+
+  // The same requests while the load bench's mix (200 virtual users) runs from another process
+  // against this app, which serves both.
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'load-child.ts'),
+      address,
+      adminToken,
+      String(LOAD_SECONDS),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = readline.createInterface({ input: child.stdout! });
+  const childLines: string[] = [];
+  const ready = new Promise<void>((resolve, reject) => {
+    lines.on('line', (line) => {
+      if (line === 'ready') resolve();
+      else childLines.push(line);
+    });
+    child.on('exit', (code) => reject(new Error(`load child exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await ready;
+  // The virtual users arrive over their first think time.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const busy = [];
+  const busyLoad = [os.loadavg()[0]!];
+  const busyStart = performance.now();
+  for (const [, url] of queries) busy.push(await measure(url));
+  busyLoad.push(os.loadavg()[0]!);
+  const busyS = (performance.now() - busyStart) / 1000;
+  await exited;
+  const mix = childLines.map(
+    (l) =>
+      JSON.parse(l) as {
+        route: string;
+        requests: number;
+        errors: number;
+        refused: number;
+        p99: number;
+      },
+  );
+
+  console.log(
+    `\n${label} (seeded ${USERS.toLocaleString('en')} users, ${AUDIT_EVENTS.toLocaleString('en')} audit events in ${seedS} s; ${RUNS} runs each)`,
+  );
+  console.log(
+    `  load average: quiet ${quietLoad.map((l) => l.toFixed(2)).join(' -> ')}, under load ${busyLoad.map((l) => l.toFixed(2)).join(' -> ')}`,
+  );
+  console.log('  query              quiet p50  quiet p95   load p50   load p95   total');
+  const ms = (v: number) => `${v.toFixed(1).padStart(7)} ms`;
+  for (const [i, [name]] of queries.entries()) {
+    const q = quiet[i]!;
+    const b = busy[i]!;
     console.log(
-      `  ${name.padEnd(18)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms   (total ${total})`,
+      `  ${name.padEnd(18)} ${ms(q.p50)} ${ms(q.p95)} ${ms(b.p50)} ${ms(b.p95)}   ${q.total}`,
+    );
+  }
+  console.log(
+    `  the load mix beside it (${LOAD_SECONDS} s; the measurement under load took ${busyS.toFixed(0)} s${busyS > LOAD_SECONDS - 2 ? ', LONGER than the load: raise BENCH_LOAD_SECONDS' : ''}):`,
+  );
+  for (const m of mix) {
+    console.log(
+      `    ${m.route.padEnd(38)} ${String(m.requests).padStart(6)} requests  p99 ${m.p99.toFixed(0).padStart(6)} ms  errors ${m.errors}  429s ${m.refused}`,
     );
   }
   await app.close();

@@ -26,7 +26,7 @@ import { type Persona, quantile, runVirtualUsers } from './load-users';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MODE = process.env.BENCH_LOAD_MODE === 'saturate' ? 'saturate' : 'users';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // On the PostgreSQL server when it answers, else PGlite.
 const database = await freshServerDatabase(PG_URL).catch(() => undefined);
@@ -160,7 +160,7 @@ try {
       `  load average per run: ${runs.map((r) => `${r.load[0]!.toFixed(2)} -> ${r.load[1]!.toFixed(2)}`).join(', ')}`,
     );
     console.log(
-      '  route                                  requests/run       p50 ms            p99 ms            errors   (median (min-max) of the runs)',
+      '  route                                  requests/run       p50 ms            p99 ms            errors   429s    (median (min-max) of the runs)',
     );
     let errors = 0;
     for (const [i, persona] of personas.entries()) {
@@ -169,7 +169,7 @@ try {
       const runErrors = of((f) => f.errors);
       errors += runErrors.reduce((a, b) => a + b, 0);
       console.log(
-        `  ${persona.route.padEnd(38)} ${spread(of((f) => f.requests)).padEnd(18)} ${spread(of((f) => quantile(f.latencies, 0.5))).padEnd(17)} ${spread(of((f) => quantile(f.latencies, 0.99))).padEnd(17)} ${runErrors.join('/')}`,
+        `  ${persona.route.padEnd(38)} ${spread(of((f) => f.requests)).padEnd(18)} ${spread(of((f) => quantile(f.latencies, 0.5))).padEnd(17)} ${spread(of((f) => quantile(f.latencies, 0.99))).padEnd(17)} ${runErrors.join('/').padEnd(8)} ${of((f) => f.refused).join('/')}`,
       );
     }
     console.log(

@@ -13,7 +13,14 @@ export type Persona = {
   ) => { method: string; path: string; body?: unknown; token?: string };
 };
 
-export type RouteFigures = { route: string; requests: number; errors: number; latencies: number[] };
+export type RouteFigures = {
+  route: string;
+  requests: number;
+  errors: number;
+  /** 429 answers: the user waits the Retry-After the server asked for, as the console does. */
+  refused: number;
+  latencies: number[];
+};
 
 const THINK_MIN_MS = 500;
 const THINK_SPREAD_MS = 1000;
@@ -31,6 +38,7 @@ export async function runVirtualUsers(
     route: p.route,
     requests: 0,
     errors: 0,
+    refused: 0,
     latencies: [] as number[],
   }));
   const user = async (persona: Persona, index: number, into: RouteFigures) => {
@@ -39,6 +47,7 @@ export async function runVirtualUsers(
     for (let step = 0; Date.now() < deadline; step += 1) {
       const { method, path, body, token } = persona.request(index, step);
       const started = performance.now();
+      let retryAfterS = 0;
       try {
         const response = await fetch(`${api}${path}`, {
           method,
@@ -50,13 +59,16 @@ export async function runVirtualUsers(
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
         await response.arrayBuffer();
-        if (!response.ok) into.errors += 1;
+        if (response.status === 429) {
+          into.refused += 1;
+          retryAfterS = Number(response.headers.get('retry-after') ?? 1);
+        } else if (!response.ok) into.errors += 1;
       } catch {
         into.errors += 1;
       }
       into.requests += 1;
       into.latencies.push(performance.now() - started);
-      await sleep(THINK_MIN_MS + Math.random() * THINK_SPREAD_MS);
+      await sleep(retryAfterS * 1000 + THINK_MIN_MS + Math.random() * THINK_SPREAD_MS);
     }
   };
   await Promise.all(

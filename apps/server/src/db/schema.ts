@@ -211,7 +211,7 @@ export const auditEvents = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [
-    index('audit_created_idx').on(t.createdAt),
+    index('audit_created_idx').on(t.createdAt, t.id),
     index('audit_company_idx').on(t.companyId, t.createdAt),
   ],
 );

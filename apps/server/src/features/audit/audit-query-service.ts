@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { AUDIT_SORT_COLUMNS } from '@tkc/contracts/api/management';
 import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
 import type { Db } from '../../db/client';
+import { tooManyRequests } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { listScope } from '../access/access-service';
@@ -92,6 +93,36 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/**
+ * Exports running at once on this node: per company, and in all. An export reads the whole log a
+ * batch at a time, each batch a turn in the database pool's queue; without a bound, ten exports
+ * under load queued batch after batch until their clients gave up (docs/benchmarks.md#load). Past
+ * the bound a caller is told to come back (429 with Retry-After) instead of waiting.
+ */
+const EXPORTS_PER_COMPANY = 2;
+const EXPORTS_IN_ALL = 4;
+const EXPORT_RETRY_AFTER_S = 5;
+const runningExports = new Map<string, number>();
+let exportsInAll = 0;
+
+function takeExportSlot(companyId: string): () => void {
+  const ofCompany = runningExports.get(companyId) ?? 0;
+  if (ofCompany >= EXPORTS_PER_COMPANY || exportsInAll >= EXPORTS_IN_ALL) {
+    throw tooManyRequests(EXPORT_RETRY_AFTER_S);
+  }
+  runningExports.set(companyId, ofCompany + 1);
+  exportsInAll += 1;
+  let isReleased = false;
+  return () => {
+    if (isReleased) return;
+    isReleased = true;
+    exportsInAll -= 1;
+    const left = (runningExports.get(companyId) ?? 1) - 1;
+    if (left > 0) runningExports.set(companyId, left);
+    else runningExports.delete(companyId);
+  };
+}
+
 /** GET /audit/export: the filtered set as CSV, read and sent a batch at a time. */
 export function exportAudit(
   deps: AuditQueryDeps,
@@ -99,6 +130,7 @@ export function exportAudit(
   query: AuditQuery,
 ): Readable {
   const filter = auditFilterFor(actor, query, 'audit.export');
+  const release = takeExportSlot(actor.companyId);
   async function* lines() {
     yield `${CSV_COLUMNS.join(',')}\r\n`;
     let lastId = 0;
@@ -110,7 +142,8 @@ export function exportAudit(
       lastId = rows[rows.length - 1]!.id;
     }
   }
-  return Readable.from(lines());
+  // Released however the stream ends: read to the end, failed, or the client gone.
+  return Readable.from(lines()).once('close', release);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { countedRows } from '../../db/list-counts';
 import { companies, invitations, roleGrants, users } from '../../db/schema';
 import { NO_ID } from '../../lib/ids';
 
@@ -115,12 +116,7 @@ export async function listUsersAndInvitations(
     limit ${page.limit} offset ${page.offset}`)) as unknown as {
     rows: { id: string; kind: string }[];
   };
-  const counted = (await db.execute(
-    sql`select count(*)::int as n from (${union}) rows`,
-  )) as unknown as {
-    rows: { n: number }[];
-  };
-  const total = counted.rows[0]?.n ?? 0;
+  const total = await countUsersAndInvitations(db, filter, union);
   if (pageIds.rows.length === 0) return { total, rows: [] as UserListRecord[] };
   const userIds = pageIds.rows.filter((r) => r.kind === 'user').map((r) => r.id);
   const invitationIds = pageIds.rows.filter((r) => r.kind === 'invitation').map((r) => r.id);
@@ -142,6 +138,37 @@ export async function listUsersAndInvitations(
   };
   const byId = new Map(details.rows.map((r) => [r.id, r]));
   return { total, rows: pageIds.rows.map((r) => byId.get(String(r.id))!).filter(Boolean) };
+}
+
+/**
+ * The list's total. Filtered only by company (or not at all), it is the sum kept by the triggers
+ * of migration 0013 (docs/list-queries.md): counting 100,000 users on every page cost more than the
+ * page itself. Any other filter counts the matching rows.
+ */
+async function countUsersAndInvitations(db: DbOrTx, filter: UserListFilter, union: SQL) {
+  const byCompanyOnly =
+    !filter.keyword &&
+    !filter.statuses?.length &&
+    !filter.roles?.length &&
+    !filter.start &&
+    !filter.endExclusive;
+  if (byCompanyOnly) {
+    // A company admin's own company, narrowed by a company filter that may leave nothing.
+    const companyIds = filter.companyId
+      ? filter.companyIds?.length && !filter.companyIds.includes(filter.companyId)
+        ? []
+        : [filter.companyId]
+      : filter.companyIds?.length
+        ? filter.companyIds
+        : undefined;
+    return countedRows(db, ['users', 'invitations'], companyIds);
+  }
+  const counted = (await db.execute(
+    sql`select count(*)::int as n from (${union}) rows`,
+  )) as unknown as {
+    rows: { n: number }[];
+  };
+  return counted.rows[0]?.n ?? 0;
 }
 
 type UserListRecord = {

@@ -15,8 +15,8 @@ export type OutputFollower = {
   ranges: () => { start: number; length: number }[];
   /** Section 1 ends here (all of it flushed): resolves to its 1 MiB chunk digests, in order. */
   sectionEnd: (position: number) => Promise<Buffer[]>;
-  /** The file is complete and flushed: its SHA-256 (hex) and the CRC-32 of each range, in order. */
-  finish: () => Promise<{ sha256: string; crc32s: number[] }>;
+  /** The file is complete and flushed: its SHA-256 (hex, if asked) and each range's CRC-32, in order. */
+  finish: () => Promise<{ sha256?: string; crc32s: number[] }>;
   stop: () => Promise<void>;
 };
 
@@ -26,11 +26,11 @@ const { createHash } = require('node:crypto');
 const { closeSync, openSync, readSync } = require('node:fs');
 const { crc32 } = require('node:zlib');
 const { parentPort, receiveMessageOnPort, workerData } = require('node:worker_threads');
-const { path, hash, shared, port } = workerData;
+const { path, hash, wholeSha256, shared, port } = workerData;
 const state = new BigInt64Array(shared);
 const chunkSize = 1024 * 1024;
 const file = openSync(path, 'r');
-const whole = createHash('sha256');
+const whole = wholeSha256 ? createHash('sha256') : undefined;
 const chunk = Buffer.allocUnsafe(chunkSize);
 const chunkDigests = [];
 const ranges = [];
@@ -90,7 +90,7 @@ try {
       const bytesRead = readSync(file, chunk, filled, length, position);
       if (bytesRead === 0) throw new Error('The output ended before the bytes said to be written.');
       const piece = chunk.subarray(filled, filled + bytesRead);
-      whole.update(piece);
+      whole?.update(piece);
       crcRanges(piece, position);
       position += bytesRead;
       filled += bytesRead;
@@ -104,7 +104,7 @@ try {
     Atomics.wait(state, 0, BigInt(flushed), 200);
   }
   if (rangeIndex !== ranges.length) throw new Error('A copied range runs past the end of the output.');
-  parentPort.postMessage({ type: 'done', sha256: whole.digest('hex'), crc32s });
+  parentPort.postMessage({ type: 'done', sha256: whole?.digest('hex'), crc32s });
 } finally {
   closeSync(file);
 }
@@ -112,21 +112,27 @@ try {
 
 type FollowerMessage =
   | { type: 'section'; chunkDigests: Uint8Array[] }
-  | { type: 'done'; sha256: string; crc32s: number[] };
+  | { type: 'done'; sha256?: string; crc32s: number[] };
 
-/** Starts following `path` (opened for writing by the caller); `hash` is the v2/v3 chunk hash, if any. */
-export function followOutput(path: string, hash: 'sha256' | 'sha512' | undefined): OutputFollower {
+/**
+ * Starts following `path` (created by the caller): `chunkHash` is the v2/v3 chunk digest's hash
+ * (none for v1 alone), `sha256` whether the whole file's SHA-256 is wanted.
+ */
+export function followOutput(
+  path: string,
+  options: { chunkHash: 'sha256' | 'sha512' | undefined; sha256: boolean },
+): OutputFollower {
   const shared = new SharedArrayBuffer(16);
   const state = new BigInt64Array(shared);
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(workerSource, {
     eval: true,
-    workerData: { path, hash, shared, port: port2 },
+    workerData: { path, hash: options.chunkHash, wholeSha256: options.sha256, shared, port: port2 },
     transferList: [port2],
   });
   const waiting: {
     section?: (digests: Buffer[]) => void;
-    done?: (result: { sha256: string; crc32s: number[] }) => void;
+    done?: (result: { sha256?: string; crc32s: number[] }) => void;
   } = {};
   let failure: Error | undefined;
   const failed = new Set<(error: Error) => void>();
@@ -169,7 +175,7 @@ export function followOutput(path: string, hash: 'sha256' | 'sha512' | undefined
       return digests;
     },
     finish() {
-      const done = answer<{ sha256: string; crc32s: number[] }>('done');
+      const done = answer<{ sha256?: string; crc32s: number[] }>('done');
       Atomics.store(state, 1, 1n);
       Atomics.notify(state, 0);
       return done;

@@ -33,6 +33,8 @@ export type SignedApkPlan = {
   v3: boolean;
   /** Reads the output back as it is written: section 1's chunk digests, CRC-32 of copied ranges. */
   follower: OutputFollower;
+  /** Take the input's SHA-256 as it is read. */
+  inputSha256: boolean;
 };
 
 /** What each byte range of the input is, for the single pass over it. */
@@ -45,21 +47,21 @@ const fallbackModified = { time: 0, date: 0x3a21 };
 /**
  * Writes the output APK while reading the input once, start to end: kept entries (realigned
  * through their extra field only), then the added entries, the APK Signing Block when v2/v3 are
- * asked, the central directory and the end record; returns the input's SHA-256. The follower reads section 1 back as it
+ * asked, the central directory and the end record; returns the input's SHA-256 if asked. The follower reads section 1 back as it
  * reaches the disk and gives its chunk digests; sections 2 and 3 are digested here.
  */
 export async function writeSignedApk(
   output: FileHandle,
   plan: SignedApkPlan,
-): Promise<{ inputSha256: string }> {
+): Promise<{ inputSha256?: string }> {
   // The input's own SHA-256 from the bytes this pass reads anyway.
-  const inputHash = createHash('sha256');
+  const inputHash = plan.inputSha256 ? createHash('sha256') : undefined;
   const writer = createSequentialWriter(output);
   const digest = plan.v2 || plan.v3 ? createChunkedDigest(plan.key.blockAlgorithm.hash) : undefined;
   writer.onFlushed = plan.follower.flushed;
   const centralRecords = new Map<LocatedEntry, Buffer>();
   await scanRegions(plan.input, plan.inputSize, inputRegions(plan), {
-    chunk: (bytes) => inputHash.update(bytes),
+    chunk: (bytes) => inputHash?.update(bytes),
     async bytes({ tag }, bytes) {
       if (tag.part === 'data' || tag.part === 'descriptor') await writer.write(bytes);
     },
@@ -113,7 +115,7 @@ export async function writeSignedApk(
     endOfCentralDirectoryRecord(plan.endRecord, central.length, directory.length, directoryOffset),
   );
   await writer.flush();
-  return { inputSha256: inputHash.digest('hex') };
+  return { inputSha256: inputHash?.digest('hex') };
 }
 
 /**

@@ -15,6 +15,7 @@ const benches = {
   crt: 'apps/server/bench/crt-bench.ts',
   web: 'e2e/bench/web-bench.ts',
   upload: 'e2e/bench/signer-upload-bench.ts',
+  hash: 'e2e/bench/browser-hash-bench.ts',
 };
 const names = process.argv.slice(2);
 const chosen = names.length > 0 ? names : Object.keys(benches);

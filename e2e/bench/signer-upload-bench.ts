@@ -5,7 +5,7 @@
 // Rounds are interleaved: openssl, browser uncut, browser cut, openssl, ... Goals (issue 9):
 // browser hashing 250 MB/s or more. Figures in docs/benchmarks.md#upload.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { logoutThroughApi, signInThroughApi } from '../support/api';
@@ -34,6 +34,25 @@ const line = (name: string, xs: number[], unit: string, digits = 0) => {
   const f = (x: number) => x.toFixed(digits);
   console.log(`${name.padEnd(40)} median ${f(median)} ${unit} (min ${f(min)}, max ${f(max)})`);
 };
+
+/** The server's resident memory in MB (VmRSS of /proc/<pid>/status). */
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** Samples the server's RSS every 100 ms until stopped: its baseline and its peak. */
+function watchRss(pid: number) {
+  const baseline = rssMb(pid);
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { baseline, peak: Math.max(peak, rssMb(pid)) };
+    },
+  };
+}
 
 /** Milliseconds (page clock) until each bar of the sending form reaches 100 %. */
 async function timeSending(page: Page, path: string, comment: string) {
@@ -101,6 +120,9 @@ async function main() {
   const upload: number[] = [];
   const uploadCut: number[] = [];
   const resume: number[] = [];
+  const rssGrowth: number[] = [];
+  const rssPeak: number[] = [];
+  const loads: string[] = [];
   try {
     const company = await signerCompany(stack);
     for (let round = 0; round < rounds; round++) {
@@ -128,7 +150,16 @@ async function main() {
           });
         }
         await openWithSession(page, stack, session, '/signer');
+        const loadBefore = loadavg()[0]!.toFixed(2);
+        const rss = watchRss(stack.pid);
         const t = await timeSending(page, apk.path, `bench round ${round}`);
+        const memory = rss.stop();
+        rssGrowth.push(memory.peak - memory.baseline);
+        rssPeak.push(memory.peak);
+        loads.push(`${loadBefore}->${loadavg()[0]!.toFixed(2)}`);
+        console.log(
+          `round ${round + 1} ${isCut ? 'cut' : 'uncut'}: upload ${(mb / (t.uploadMs / 1000)).toFixed(1)} MB/s, hash ${(mb / (t.hashMs / 1000)).toFixed(0)} MB/s, server RSS ${memory.baseline.toFixed(0)} -> peak ${memory.peak.toFixed(0)} MB, load ${loads.at(-1)}`,
+        );
         if (isCut) uploadCut.push(mb / (t.uploadMs / 1000));
         else {
           hash.push(mb / (t.hashMs / 1000));
@@ -148,6 +179,9 @@ async function main() {
   line('upload over loopback', upload, 'MB/s');
   line('upload with one cut halfway', uploadCut, 'MB/s');
   line('cut to next piece sent', resume, 'ms');
+  line('server RSS growth during an upload', rssGrowth, 'MB');
+  line('server RSS peak', rssPeak, 'MB');
+  console.log(`load average (1 min) per upload: ${loads.join(', ')}`);
   const goal = stats(hash).median >= 250;
   console.log(`browser hashing goal 250 MB/s: ${goal ? 'met' : 'NOT met'}`);
   console.log(

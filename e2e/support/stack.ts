@@ -15,6 +15,8 @@ export type Stack = {
   ownerEmail: string;
   adminToken: string;
   dataDir: string;
+  /** The server process (e.g. to read its memory from /proc). */
+  pid: number;
   /** Everything the server printed, for failure reports. */
   log: () => string;
   close: () => Promise<void>;
@@ -125,6 +127,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     ownerEmail,
     adminToken: info.adminToken,
     dataDir,
+    pid: child.pid ?? 0,
     log: () => output,
     async close() {
       if (child.exitCode === null) {

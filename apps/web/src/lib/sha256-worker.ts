@@ -1,11 +1,12 @@
-import { SHA256_CHUNK_BYTES } from '@tkc/contracts/constants';
 import { createSHA256 } from 'hash-wasm';
+import type { SliceMessage } from './file-slice-reader';
 
-// The file's SHA-256 off the page's thread (docs/signer.md#hashing): read in slices of
-// SHA256_CHUNK_BYTES, the next slice read while the current one is hashed, progress posted
-// at most every 100 ms.
+// The file's SHA-256 off the page's thread (docs/signer.md#hashing): the slices of
+// SHA256_CHUNK_BYTES come from the reader worker through `port` in file order; each is hashed
+// with hash-wasm and answered so the reader may read one more. Progress is posted at most every
+// 100 ms.
 
-export type HashRequest = { file: Blob };
+export type HashRequest = { port: MessagePort };
 export type HashMessage =
   | { type: 'progress'; bytes: number }
   | { type: 'done'; sha256: string; bytes: number }
@@ -18,35 +19,33 @@ const scope = self as unknown as {
 
 const PROGRESS_EVERY_MS = 100;
 
-async function hash(file: Blob): Promise<string> {
+async function hash(port: MessagePort): Promise<void> {
   const hasher = await createSHA256();
   hasher.init();
-  const slice = (at: number) =>
-    file.slice(at, Math.min(at + SHA256_CHUNK_BYTES, file.size)).arrayBuffer();
+  let hashed = 0;
   let lastPost = 0;
-  let next = file.size > 0 ? slice(0) : null;
-  for (let at = 0; next; ) {
-    const bytes = new Uint8Array(await next);
-    at += bytes.length;
-    next = at < file.size ? slice(at) : null;
-    hasher.update(bytes);
-    const now = performance.now();
-    if (now - lastPost >= PROGRESS_EVERY_MS) {
-      lastPost = now;
-      scope.postMessage({ type: 'progress', bytes: at });
-    }
-  }
-  return hasher.digest('hex');
+  port.onmessage = (event: MessageEvent<SliceMessage>) => {
+    const message = event.data;
+    if (message.type === 'slice') {
+      hasher.update(new Uint8Array(message.bytes));
+      hashed += message.bytes.byteLength;
+      port.postMessage('hashed');
+      const now = performance.now();
+      if (now - lastPost >= PROGRESS_EVERY_MS) {
+        lastPost = now;
+        scope.postMessage({ type: 'progress', bytes: hashed });
+      }
+    } else if (message.type === 'end') {
+      scope.postMessage({ type: 'done', sha256: hasher.digest('hex'), bytes: hashed });
+    } else scope.postMessage(message);
+  };
 }
 
 scope.onmessage = (event) => {
-  const { file } = event.data;
-  hash(file).then(
-    (sha256) => scope.postMessage({ type: 'done', sha256, bytes: file.size }),
-    (error: unknown) =>
-      scope.postMessage({
-        type: 'error',
-        message: error instanceof Error ? error.message : String(error),
-      }),
+  hash(event.data.port).catch((error: unknown) =>
+    scope.postMessage({
+      type: 'error',
+      message: error instanceof Error ? error.message : String(error),
+    }),
   );
 };

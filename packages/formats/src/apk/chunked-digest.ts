@@ -5,6 +5,8 @@ const digestChunkSize = 1024 * 1024;
 
 export type ChunkedDigest = {
   update: (bytes: Uint8Array) => void;
+  /** Digests of whole chunks computed elsewhere (a section read back by another thread), in order. */
+  addChunkDigests: (digests: Buffer[]) => void;
   /** Ends the current section: its last, shorter chunk is digested now. */
   endSection: () => void;
   /** The top-level digest over all chunk digests (call after the last section). */
@@ -36,6 +38,10 @@ export function createChunkedDigest(hash: 'sha256' | 'sha512'): ChunkedDigest {
         at += length;
         if (filled === digestChunkSize) digestChunk();
       }
+    },
+    addChunkDigests(digests) {
+      if (filled > 0) throw new Error('Chunk digests added in the middle of a chunk.');
+      chunkDigests.push(...digests);
     },
     endSection() {
       if (filled > 0) digestChunk();

@@ -39,11 +39,19 @@ describe('digestFile', () => {
         async (asked, hash) => {
           const digests = await digestFile(path, asked, hash);
           expect(digests.sha256).toBe(createHash('sha256').update(content).digest('hex'));
-          expect(digests.ranges).toEqual(
-            asked.map(({ start, length }) => {
-              const piece = content.subarray(start, start + length);
-              return { digest: createHash(hash).update(piece).digest(), crc32: crc32(piece) };
-            }),
+          const expected = asked.map(({ start, length }) => {
+            const piece = content.subarray(start, start + length);
+            return { digest: createHash(hash).update(piece).digest(), crc32: crc32(piece) };
+          });
+          expect(digests.ranges).toEqual(expected);
+          // Ranges only (the gaps skipped), and CRC-32 alone where no digest is asked.
+          const crcOnly = asked.map((range, index) => ({ ...range, digest: index % 2 === 0 }));
+          const partial = await digestFile(path, crcOnly, hash, { wholeFile: false });
+          expect(partial.sha256).toBe('');
+          expect(partial.ranges).toEqual(
+            expected.map((range, index) =>
+              index % 2 === 0 ? range : { digest: Buffer.alloc(0), crc32: range.crc32 },
+            ),
           );
         },
       ),

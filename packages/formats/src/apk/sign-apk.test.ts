@@ -133,6 +133,16 @@ describe('signApk', { timeout: 30_000 }, () => {
     expect(receipt.schemes).toEqual(all);
   });
 
+  it('signs the same without the whole-file hashes when the caller takes them itself', async () => {
+    const { output, receipt } = await sign(modern, { fileSha256: false });
+    await expectVerified(output, company, all, 21);
+    const [before, after] = await Promise.all([readRawEntries(modern), readRawEntries(output)]);
+    expect(changedEntries(before, after)).toEqual([]);
+    expect(receipt.entriesPreserved).toBe(before.size);
+    expect(receipt.inputSha256).toBeUndefined();
+    expect(receipt.outputSha256).toBeUndefined();
+  });
+
   it("replaces a developer's signature: apksigner then names only our certificate", async () => {
     const developer = createTestSigningKey({ type: 'rsa', bits: 2048 }, 'Developer');
     const developerSigned = folder.file('developer-signed.apk');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { type LocatedEntry, recordEnd } from '../zip/local-records';
 import { coverFile, type FileRegion, scanRegions } from '../zip/region-scan';
@@ -11,6 +12,7 @@ import {
   relocatedCentralRecord,
 } from '../zip/zip-writer';
 import { createChunkedDigest } from './chunked-digest';
+import type { OutputFollower } from './output-follower';
 import { signingBlockIds } from './signing-block-reader';
 import { encodeSigningBlock, encodeV2Block, encodeV3Block } from './signing-block-writer';
 import type { SigningKey } from './signing-key';
@@ -29,6 +31,10 @@ export type SignedApkPlan = {
   key: SigningKey;
   v2: boolean;
   v3: boolean;
+  /** Reads the output back as it is written: section 1's chunk digests, CRC-32 of copied ranges. */
+  follower: OutputFollower;
+  /** Take the input's SHA-256 as it is read. */
+  inputSha256: boolean;
 };
 
 /** What each byte range of the input is, for the single pass over it. */
@@ -41,15 +47,21 @@ const fallbackModified = { time: 0, date: 0x3a21 };
 /**
  * Writes the output APK while reading the input once, start to end: kept entries (realigned
  * through their extra field only), then the added entries, the APK Signing Block when v2/v3 are
- * asked, the central directory and the end record. The v2/v3 content digest is computed from the
- * bytes as they are written.
+ * asked, the central directory and the end record; returns the input's SHA-256 if asked. The follower reads section 1 back as it
+ * reaches the disk and gives its chunk digests; sections 2 and 3 are digested here.
  */
-export async function writeSignedApk(output: FileHandle, plan: SignedApkPlan): Promise<void> {
+export async function writeSignedApk(
+  output: FileHandle,
+  plan: SignedApkPlan,
+): Promise<{ inputSha256?: string }> {
+  // The input's own SHA-256 from the bytes this pass reads anyway.
+  const inputHash = plan.inputSha256 ? createHash('sha256') : undefined;
   const writer = createSequentialWriter(output);
   const digest = plan.v2 || plan.v3 ? createChunkedDigest(plan.key.blockAlgorithm.hash) : undefined;
-  writer.observe = digest?.update;
+  writer.onFlushed = plan.follower.flushed;
   const centralRecords = new Map<LocatedEntry, Buffer>();
   await scanRegions(plan.input, plan.inputSize, inputRegions(plan), {
+    chunk: (bytes) => inputHash?.update(bytes),
     async bytes({ tag }, bytes) {
       if (tag.part === 'data' || tag.part === 'descriptor') await writer.write(bytes);
     },
@@ -61,6 +73,9 @@ export async function writeSignedApk(output: FileHandle, plan: SignedApkPlan): P
         const extra = alignExtraField(entry.localExtra, extraOffset, dataAlignment(entry));
         await writer.write(localHeaderWithExtra(entry, extra));
         centralRecords.set(entry, relocatedCentralRecord(entry, headerOffset));
+        for (const range of copiedRanges(entry, writer.position)) {
+          plan.follower.range(range.start, range.length);
+        }
       }
     },
   });
@@ -73,10 +88,10 @@ export async function writeSignedApk(output: FileHandle, plan: SignedApkPlan): P
   }
   const directory = Buffer.concat(central);
   const entriesEnd = writer.position;
-  writer.observe = undefined;
   if (digest) {
     // Sections 1-3 (entries, central directory, end record pointing where the block starts).
-    digest.endSection();
+    await writer.flush();
+    digest.addChunkDigests(await plan.follower.sectionEnd(entriesEnd));
     digest.update(directory);
     digest.endSection();
     digest.update(
@@ -100,6 +115,26 @@ export async function writeSignedApk(output: FileHandle, plan: SignedApkPlan): P
     endOfCentralDirectoryRecord(plan.endRecord, central.length, directory.length, directoryOffset),
   );
   await writer.flush();
+  return { inputSha256: inputHash?.digest('hex') };
+}
+
+/**
+ * The non-empty byte ranges of a kept entry whose bytes are copied unchanged (data, then data
+ * descriptor), with the entry's data at `dataOffset`: the same list for the input and the output.
+ */
+export function copiedRanges(
+  entry: LocatedEntry,
+  dataOffset: number,
+): { start: number; length: number; part: 'data' | 'descriptor' }[] {
+  const ranges = [
+    { start: dataOffset, length: entry.compressedSize, part: 'data' as const },
+    {
+      start: dataOffset + entry.compressedSize,
+      length: entry.dataDescriptorSize,
+      part: 'descriptor' as const,
+    },
+  ];
+  return ranges.filter((range) => range.length > 0);
 }
 
 /** Kept entries as header, data and data descriptor; everything else (old signature) skipped. */

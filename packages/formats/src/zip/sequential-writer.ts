@@ -9,6 +9,8 @@ export type SequentialWriter = {
   /** Writes out everything (call before closing or reading the file back). */
   flush: () => Promise<void>;
   observe: ((bytes: Uint8Array) => void) | undefined;
+  /** Told, in order, each time the bytes [0, bytes) are all on disk (e.g. to read them back). */
+  onFlushed: ((bytes: number) => void) | undefined;
 };
 
 const bufferSize = 1024 * 1024;
@@ -37,7 +39,9 @@ export function createSequentialWriter(file: FileHandle): SequentialWriter {
     const previous = pending;
     const position = submitted;
     submitted += buffered;
-    pending = previous.then(() => writeFully(file, full, position));
+    pending = previous
+      .then(() => writeFully(file, full, position))
+      .then(() => writer.onFlushed?.(position + full.length));
     pending.catch(() => undefined);
     current = 1 - current;
     buffered = 0;
@@ -49,6 +53,7 @@ export function createSequentialWriter(file: FileHandle): SequentialWriter {
       return submitted + buffered;
     },
     observe: undefined,
+    onFlushed: undefined,
     async write(bytes) {
       writer.observe?.(bytes);
       for (let at = 0; at < bytes.length; ) {

@@ -6,9 +6,15 @@ import { signApk } from '../sign-apk';
  * Signs one APK in its own process and prints a JSON line with the receipt, the time signApk
  * took and the process's peak RSS against its RSS just before signing. Tests and the benchmark
  * run it (`node --import tsx sign-apk-child.ts '<json>'`) to measure memory without noise from
- * their own process. Arguments: input, output, keyPath (PKCS#8 DER), certificatePath (PEM).
+ * their own process. Arguments: input, output, keyPath (PKCS#8 DER), certificatePath (PEM), fileSha256.
  */
-type ChildArguments = { input: string; output: string; keyPath: string; certificatePath: string };
+type ChildArguments = {
+  input: string;
+  output: string;
+  keyPath: string;
+  certificatePath: string;
+  fileSha256?: boolean;
+};
 
 const args = JSON.parse(process.argv[2] ?? '{}') as ChildArguments;
 const privateKey = createPrivateKey({
@@ -25,6 +31,7 @@ const receipt = await signApk({
   privateKey,
   certificate,
   schemes: { v1: true, v2: true, v3: true },
+  fileSha256: args.fileSha256 ?? true,
 });
 const milliseconds = performance.now() - started;
 const peakRss = process.resourceUsage().maxRSS * 1024;

@@ -27,6 +27,7 @@ export async function signInChildProcess(
   output: string,
   key: TestSigningKey,
   folder: TempFolder,
+  options: { fileSha256?: boolean } = {},
 ): Promise<ChildSigning> {
   const keyPath = folder.file('child-key.pk8');
   const certificatePath = folder.file('child-certificate.pem');
@@ -35,7 +36,12 @@ export async function signInChildProcess(
   const started = performance.now();
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', childScript, JSON.stringify({ input, output, keyPath, certificatePath })],
+    [
+      '--import',
+      'tsx',
+      childScript,
+      JSON.stringify({ input, output, keyPath, certificatePath, ...options }),
+    ],
     { cwd: packageFolder, maxBuffer: 1024 * 1024 },
   );
   const processMilliseconds = performance.now() - started;

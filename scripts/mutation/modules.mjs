@@ -17,4 +17,21 @@ export const MODULES = {
       'apps/server/test/audit-append.test.ts',
     ],
   },
+  'access-policy': {
+    mutate: [
+      // The catalogue and its checks (can, scopeOf), and the role parsing they rest on.
+      'packages/contracts/src/access/permissions.ts',
+      'packages/contracts/src/access/roles.ts:79-138',
+      // The route hook and the row-level checks of the services.
+      'apps/server/src/plugins/route-access.ts',
+      'apps/server/src/features/access/access-service.ts',
+    ],
+    tests: [
+      'packages/contracts/src/access/permissions.test.ts',
+      'packages/contracts/src/access/roles.test.ts',
+      'apps/server/src/plugins/route-access.test.ts',
+      'apps/server/src/features/access/access-service.test.ts',
+      'apps/server/test/route-access.test.ts',
+    ],
+  },
 };

@@ -34,4 +34,14 @@ export const MODULES = {
       'apps/server/test/route-access.test.ts',
     ],
   },
+  'erase-authorisation': {
+    mutate: [
+      // Making and checking the authorisation (not the test credentials below line 176).
+      'packages/terminal/src/erase-auth.ts:1-176',
+      // Who may have one, for which serial number, how often; whose records one may see.
+      'apps/server/src/features/erase/erase-service.ts:55-150',
+      'apps/server/src/features/erase/erase-service.ts:189-207',
+    ],
+    tests: ['packages/terminal/src/erase-auth.test.ts', 'apps/server/test/erase.test.ts'],
+  },
 };

@@ -385,4 +385,13 @@ describe('the erase authorisation', () => {
       await verify({ certificateChain: longSigner + root }, { trustedRoot: root, now: at(100) }),
     ).toMatchObject({ ok: true });
   });
+
+  it('answers INVALID_PARA, with the cause, when the check itself cannot run', async () => {
+    // A terminal holding a 5-byte model key: Triple-DES refuses it after the signature verified.
+    expect(await verify({}, { eraseKey: new Uint8Array(5) })).toMatchObject({
+      ok: false,
+      error: 'INVALID_PARA',
+      detail: expect.stringMatching(/^unreadable authorisation: ./),
+    });
+  });
 });

@@ -44,4 +44,24 @@ export const MODULES = {
     ],
     tests: ['packages/terminal/src/erase-auth.test.ts', 'apps/server/test/erase.test.ts'],
   },
+  auth: {
+    mutate: [
+      // The idle limit and its write step.
+      'apps/server/src/features/auth/auth-policy.ts:71-84',
+      'apps/server/src/lib/passwords.ts',
+      'apps/server/src/lib/totp.ts',
+      // Second factors: which a user accepts, the wrong-code window, consuming a code.
+      'apps/server/src/features/auth/second-factor.ts',
+      // isLive, openSession, resolveSession (idle end included).
+      'apps/server/src/features/auth/session-service.ts:26-127',
+      'apps/server/src/features/auth/session-cache.ts',
+    ],
+    tests: [
+      'apps/server/src/features/auth/auth-policy.test.ts',
+      'apps/server/src/features/auth/session-cache.test.ts',
+      'apps/server/test/password-hash.test.ts',
+      'apps/server/test/auth-mfa.test.ts',
+      'apps/server/test/session-idle.test.ts',
+    ],
+  },
 };

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
 import { recordAudit, verifyAuditChain } from '../src/features/audit/audit-service';
@@ -65,6 +65,43 @@ describe('audit events written at the end of their transaction', () => {
     expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
   });
 
+  it('an event without actor, company, target or address stores them empty, and the chain holds', async () => {
+    await recordAudit(db(), { action: 'company.create', result: 'failure' });
+    const [row] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.result, 'failure'))
+      .orderBy(asc(auditEvents.id));
+    expect(row).toMatchObject({
+      actorUserId: null,
+      actorEmail: '',
+      companyId: null,
+      target: '',
+      ip: '',
+      detail: {},
+    });
+    expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
+  });
+
+  it('refuses a transaction that would not append before its commit (one not opened through openDatabase)', async () => {
+    // The driver's own transaction, without the end-of-transaction work withBeforeCommit adds.
+    type Run = (tx: Parameters<typeof recordAudit>[0]) => Promise<void>;
+    const rawTransaction = Object.getPrototypeOf(db()).transaction as (run: Run) => Promise<void>;
+    await expect(
+      rawTransaction.call(db(), (tx) => recordAudit(tx, event('raw:1'))),
+    ).rejects.toThrow('recordAudit: a transaction not opened through openDatabase');
+    expect(await targets()).not.toContain('raw:1');
+  });
+
+  it('pages through the chain: every event is checked whatever the page size', async () => {
+    await recordAudit(db(), event('page:1'));
+    const total = (await targets()).length;
+    expect(total).toBeGreaterThan(3);
+    for (const pageSize of [1, 2, total, total + 1]) {
+      expect(await verifyAuditChain(db(), pageSize)).toEqual({ isValid: true, count: total });
+    }
+  });
+
   // A second connection is needed to see one transaction not wait for another: PostgreSQL only.
   it.runIf(!!process.env.TEST_DATABASE_URL)(
     'a transaction still running after its record does not hold the chain lock',
@@ -97,4 +134,44 @@ describe('audit events written at the end of their transaction', () => {
       expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
     },
   );
+});
+
+describe('a chain with more breaks than the verdict lists', () => {
+  let own: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    own = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('lists the first 1,000 breaks and still counts every event', async () => {
+    const before = await own.db.select().from(auditEvents);
+    const createdAt = new Date('2026-01-02T03:04:05.678Z');
+    // 1,001 events each pointing to a previous hash that is not the one before it.
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      createdAt,
+      action: 'company.create',
+      target: `forged:${i}`,
+      result: 'success',
+      prevHash: `${i}`.padStart(64, 'f'),
+      hash: `${i}`.padStart(64, 'e'),
+    }));
+    await own.db.insert(auditEvents).values(rows);
+    const verdict = await verifyAuditChain(own.db);
+    expect(verdict.isValid).toBe(false);
+    if (verdict.isValid) return;
+    expect(verdict.count).toBe(before.length + 1001);
+    // Two breaks per forged event (its link and its content), the first 1,000 listed.
+    expect(verdict.breaks).toHaveLength(1000);
+    const [first] = await own.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.target, 'forged:0'));
+    expect(verdict.brokenId).toBe(first!.id);
+    expect(verdict.breaks.slice(0, 2)).toEqual([
+      { id: first!.id, reason: 'previous hash does not match' },
+      { id: first!.id, reason: 'content does not match its hash' },
+    ]);
+  });
 });

@@ -89,6 +89,31 @@ describe('POST /uld/erase/auth', () => {
     expect(terminal.keysAtDefault).toBe(true);
   });
 
+  it('records the authorisation it gives: who, which serial number, model and ESN', async () => {
+    // Spaces around the serial number are not part of it.
+    const response = await api(
+      ctx,
+      'POST',
+      '/uld/erase/auth',
+      { sn: '  T1000001 ', esn: 'ESN-AUDIT', rn: '0011223344556677' },
+      { token: w.acmeUser.token },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [event] = (
+      await ctx.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'erase.authorize'))
+    ).filter((e) => (e.detail as { esn?: string }).esn === 'ESN-AUDIT');
+    expect(event).toMatchObject({
+      result: 'success',
+      actorEmail: w.acmeUser.email,
+      companyId: w.ids.ACME,
+      target: 'sn:T1000001',
+      detail: { model: 'T1000', esn: 'ESN-AUDIT' },
+    });
+  });
+
   it('the authorisation is real cryptography: openssl verifies chain, signature and auth code', async () => {
     const challenge = { sn: 'T1000001', esn: 'ESN9', rn: 'A1B2C3D4E5F60718' };
     const response = await api(ctx, 'POST', '/uld/erase/auth', challenge, {
@@ -230,6 +255,15 @@ describe('POST /uld/erase/auth', () => {
     expect(last.statusCode).toBe(429);
     expect(last.json().erase_status).toBe(ERASE_STATUS_INDEX.tooManyRequests);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // The limit is per user: another key-erase user is still served.
+    const other = await api(
+      ctx,
+      'POST',
+      '/uld/erase/auth',
+      { sn: 'T1000001', esn: 'E', rn: '0011223344556677' },
+      { token: w.acmeUser.token },
+    );
+    expect(other.statusCode, other.body).toBe(200);
   });
 });
 

@@ -208,4 +208,190 @@ describe('the erase authorisation', () => {
     } as unknown as Authorization;
     expect(await verify(nonsense)).toMatchObject({ ok: false, error: 'INVALID_PARA' });
   });
+
+  it('says why, for each refusal', async () => {
+    const leaf = creds.certificateChain.replace(creds.rootCertificate, '');
+    const other = await createEraseCredentials();
+    const cases: [Promise<unknown>, string, string][] = [
+      [verify({ authCode: 'ABCD' }), 'INVALID_PARA', 'auth code or signature has the wrong length'],
+      [
+        verify({ authCode: 7 as unknown as string }),
+        'INVALID_PARA',
+        'auth code or signature has the wrong length',
+      ],
+      [
+        verify({ signature: null as unknown as string }),
+        'INVALID_PARA',
+        'auth code or signature has the wrong length',
+      ],
+      [
+        verify({ certificateChain: {} as unknown as string }),
+        'ADD_CERT_CHAIN_FAIL',
+        'expected 2 PEM certificates, got 0',
+      ],
+      [
+        verify({ certificateChain: creds.rootCertificate }),
+        'ADD_CERT_CHAIN_FAIL',
+        'expected 2 PEM certificates, got 1',
+      ],
+      [
+        // Two blocks, the second not a certificate.
+        verify({
+          certificateChain: leaf + creds.rootCertificate.replaceAll('CERTIFICATE', 'X509 CRL'),
+        }),
+        'ADD_CERT_CHAIN_FAIL',
+        'expected 2 PEM certificates, got 2',
+      ],
+      [
+        verify({ certificateChain: toPem(Uint8Array.of(0x30, 0x00)) + creds.rootCertificate }),
+        'FIRST_PEM_ERROR',
+        'the erase-signing certificate cannot be read',
+      ],
+      [
+        verify({ certificateChain: leaf + toPem(Uint8Array.of(0x30, 0x00)) }),
+        'SECOND_PEM_ERROR',
+        'the root certificate cannot be read',
+      ],
+      [
+        verify({}, { trustedRoot: 'not a certificate' }),
+        'CA_ERROR',
+        'the terminal holds no readable root',
+      ],
+      [
+        verify({}, { trustedRoot: other.rootCertificate }),
+        'CA_ERROR',
+        'the chain ends in another root',
+      ],
+      [
+        verify(
+          { certificateChain: leaf + other.rootCertificate },
+          { trustedRoot: other.rootCertificate },
+        ),
+        'CA_ERROR',
+        'the erase-signing certificate is not signed by the root',
+      ],
+      [
+        verify({}, { now: new Date(Date.now() + 5 * 365 * 24 * 3600 * 1000) }),
+        'CA_ERROR',
+        'a certificate of the chain is outside its validity',
+      ],
+      [verify({}, { rn: 'FFFFFFFFFFFFFFFF' }), 'VERIFY_ERROR', 'the signature does not verify'],
+      [verify({}, { eraseKey: new Uint8Array(16).fill(7) }), 'AUTH_CODE_ERROR', 'wrong auth code'],
+    ];
+    for (const [check, error, detail] of cases) {
+      expect(await check).toEqual({ ok: false, error, detail });
+    }
+  });
+
+  it('refuses a root that is not a CA, and a signing certificate whose key usage does not sign', async () => {
+    // A self-signed end-entity certificate as the trusted "root", issuing the signer.
+    const rootKeys = await generateP256KeyPair();
+    const notCa = await createCertificate({
+      subject: 'Not a CA',
+      publicKey: rootKeys.publicKey,
+      signingKey: rootKeys.privateKey,
+      isCa: false,
+    });
+    const signer = await createCertificate({
+      subject: 'Signer',
+      publicKey: creds.signingKeys.publicKey,
+      signingKey: rootKeys.privateKey,
+      issuerCertificate: notCa,
+      isCa: false,
+    });
+    expect(await verify({ certificateChain: signer + notCa }, { trustedRoot: notCa })).toEqual({
+      ok: false,
+      error: 'CA_ERROR',
+      detail: 'the trusted root is not a CA',
+    });
+    // A CA certificate as the signer: keyUsage keyCertSign and cRLSign, no digitalSignature.
+    const caSigner = await createCertificate({
+      subject: 'CA as signer',
+      publicKey: creds.signingKeys.publicKey,
+      signingKey: creds.rootKeys.privateKey,
+      issuerCertificate: creds.rootCertificate,
+      isCa: true,
+    });
+    expect(await verify({ certificateChain: caSigner + creds.rootCertificate })).toEqual({
+      ok: false,
+      error: 'CA_ERROR',
+      detail: 'the erase-signing certificate may not sign',
+    });
+    const p384 = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-384' }, true, [
+      'sign',
+      'verify',
+    ]);
+    const p384Leaf = await createCertificate({
+      subject: 'P-384 signer',
+      publicKey: p384.publicKey,
+      signingKey: creds.rootKeys.privateKey,
+      issuerCertificate: creds.rootCertificate,
+      isCa: false,
+    });
+    expect(await verify({ certificateChain: p384Leaf + creds.rootCertificate })).toEqual({
+      ok: false,
+      error: 'X509_GET_RSAKEY_ERROR',
+      detail: 'the erase-signing key is not ECDSA P-256',
+    });
+  });
+
+  it('accepts a chain from the first to the last second of each certificate’s validity', async () => {
+    // Whole seconds: certificate times have no fractions.
+    const second = (ms: number) => new Date(Math.floor(ms / 1000) * 1000);
+    const t0 = second(Date.now() + 24 * 3600 * 1000);
+    const at = (s: number) => new Date(t0.getTime() + s * 1000);
+    const rootKeys = await generateP256KeyPair();
+    const root = await createCertificate({
+      subject: 'Root',
+      publicKey: rootKeys.publicKey,
+      signingKey: rootKeys.privateKey,
+      isCa: true,
+      notBefore: at(0),
+      notAfter: at(100),
+    });
+    const signer = await createCertificate({
+      subject: 'Signer',
+      publicKey: creds.signingKeys.publicKey,
+      signingKey: rootKeys.privateKey,
+      issuerCertificate: root,
+      isCa: false,
+      notBefore: at(10),
+      notAfter: at(50),
+    });
+    const check = (now: Date) =>
+      verify({ certificateChain: signer + root }, { trustedRoot: root, now }).then((r) =>
+        'error' in r ? r.error : 'ok',
+      );
+    expect(await check(at(10))).toBe('ok');
+    expect(await check(at(50))).toBe('ok');
+    expect(await check(new Date(at(10).getTime() - 1))).toBe('CA_ERROR');
+    expect(await check(new Date(at(50).getTime() + 1))).toBe('CA_ERROR');
+    // A signer valid longer than its root: the root's end counts too.
+    const longSigner = await createCertificate({
+      subject: 'Signer',
+      publicKey: creds.signingKeys.publicKey,
+      signingKey: rootKeys.privateKey,
+      issuerCertificate: root,
+      isCa: false,
+      notBefore: at(0),
+      notAfter: at(500),
+    });
+    const late = await verify(
+      { certificateChain: longSigner + root },
+      { trustedRoot: root, now: at(200) },
+    );
+    expect(late).toMatchObject({ ok: false, error: 'CA_ERROR' });
+    expect(
+      await verify({ certificateChain: longSigner + root }, { trustedRoot: root, now: at(100) }),
+    ).toMatchObject({ ok: true });
+  });
+
+  it('answers INVALID_PARA, with the cause, when the check itself cannot run', async () => {
+    // A terminal holding a 5-byte model key: Triple-DES refuses it after the signature verified.
+    expect(await verify({}, { eraseKey: new Uint8Array(5) })).toMatchObject({
+      ok: false,
+      error: 'INVALID_PARA',
+      detail: expect.stringMatching(/^unreadable authorisation: ./),
+    });
+  });
 });

@@ -41,7 +41,8 @@ export type RouteEntry = { method: string; url: string; access: RouteAccess };
 /** The API, and the one route outside it that needs a declaration too. */
 const isApi = (url: string) =>
   url.startsWith('/api/v1/') || url === '/api/v1' || url === '/metrics';
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+const isLoopback = (ip: string | undefined) =>
+  ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /** Refuses to register an API route without a declaration; keeps the table for tests. */
 export function requireAccessDeclarations(app: FastifyInstance): RouteEntry[] {
@@ -78,7 +79,7 @@ export async function enforceAccess(request: FastifyRequest, deps: AccessDeps): 
     if (sent === '') throw fail('access.no_admin_token');
     const isAllowed =
       deps.adminToken !== undefined &&
-      isLoopback(request.socket.remoteAddress ?? '') &&
+      isLoopback(request.socket.remoteAddress) &&
       safeEqual(sent, deps.adminToken);
     if (!isAllowed) throw fail('access.forbidden');
     return;

@@ -83,6 +83,8 @@ describe('permission catalogue', () => {
     expect(canAsFeatureRole(comAdmin, 'cap.general')).toBe(false);
     expect(can(comAdmin, 'cap.general', 'ACME')).toBe(true);
     expect(canAsFeatureRole(owner, 'signer.view')).toBe(false);
+    // A global admin who also holds the feature role: one of the grants is the feature's.
+    expect(canAsFeatureRole(as(['HQ/plf-admin', 'HQ/cap-user'], 'HQ'), 'cap.general')).toBe(true);
   });
 
   it('ignores a global role held outside the platform company', () => {

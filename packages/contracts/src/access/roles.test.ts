@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasManagementRole,
   hasRole,
   isGlobalAdmin,
   isManagementRole,
@@ -42,6 +43,21 @@ describe('role checks', () => {
     expect(isGlobalAdmin(['ACME/plf-owner'])).toBe(false);
     expect(hasRole(['ACME/plf-owner'], 'plf-owner')).toBe(false);
     expect(isGlobalAdmin(['PLAT/plf-owner'], 'PLAT')).toBe(true);
+  });
+
+  it('skips malformed entries and still finds the good ones', () => {
+    expect(hasRole(['junk', 'A/B/cap-user', 'ACME/cap-user'], 'cap-user', 'ACME')).toBe(true);
+    expect(hasRole(['junk', 'ACME/no-such-role'], 'cap-user')).toBe(false);
+  });
+
+  it('tells whether a roles list holds a management role where it counts', () => {
+    expect(hasManagementRole(['junk', 'ACME/com-admin'])).toBe(true);
+    expect(hasManagementRole(['HQ/plf-admin'])).toBe(true);
+    expect(hasManagementRole(['ACME/plf-owner'])).toBe(false);
+    expect(hasManagementRole(['PLAT/plf-owner'], 'PLAT')).toBe(true);
+    expect(hasManagementRole(['ACME/cap-user', 'ACME/com-admin'])).toBe(true);
+    expect(hasManagementRole(['ACME/cap-user'])).toBe(false);
+    expect(hasManagementRole([])).toBe(false);
   });
 
   it('knows the management roles', () => {

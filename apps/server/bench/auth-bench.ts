@@ -125,7 +125,6 @@ async function benchOne(label: string, kind: 'pglite' | 'postgres') {
     console.log(`  load average after the pairs: ${load()}`);
     const signIns: number[] = [];
     for (let i = 0; i < SIGN_IN_RUNS; i++) signIns.push(await signInsPerSecond(server));
-    const s = spread(signIns);
     const f = (v: { median: number; min: number; max: number }, d = 0) =>
       `${v.median.toFixed(d)} (min ${v.min.toFixed(d)}, max ${v.max.toFixed(d)})`;
     console.log(`  bare Fastify route      ${f(bareRps)} req/s`);
@@ -133,9 +132,10 @@ async function benchOne(label: string, kind: 'pglite' | 'postgres') {
     console.log(
       `  profile share of bare   median ${share.median.toFixed(1)}%, min ${share.min.toFixed(1)}%, max ${share.max.toFixed(1)}%, spread ${(share.max - share.min).toFixed(1)} points over ${PAIRS} pairs (goal: median >= 60%, spread < 15)`,
     );
-    console.log(
-      `  sign-ins per second     ${f(s, 1)} over ${SIGN_IN_RUNS} runs of ${SIGN_IN_S} s, ${server.users.length - 1} clients in parallel`,
-    );
+    if (SIGN_IN_RUNS > 0)
+      console.log(
+        `  sign-ins per second     ${f(spread(signIns), 1)} over ${SIGN_IN_RUNS} runs of ${SIGN_IN_S} s, ${server.users.length - 1} clients in parallel`,
+      );
     console.log(`  load average after: ${load()}`);
   } finally {
     await server.stop();

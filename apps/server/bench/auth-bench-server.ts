@@ -15,13 +15,16 @@ import type { Mailer } from '../src/lib/mail/mailer';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const USERS = 8;
+// Eight sign in during the sign-in runs; the last one keeps the session the profile reads use.
+const USERS = 9;
 const hash = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 async function postgresDatabase(): Promise<Database> {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  const name = `tkc_bench_${crypto.randomBytes(4).toString('hex')}`;
+  // A database of its own, made fresh each run (never the one the URL names).
+  const name = 'tkc_bench_auth';
+  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(PG_URL);

@@ -108,8 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: one microtask less each on the hot
+  // path (docs/benchmarks.md#auth).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -137,17 +140,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, parsed);
   });
   // Answers about a session or its data are never kept by a browser or proxy cache.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && reply.getHeader('cache-control') === undefined) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
   // Query strings and path ids too: no NUL, no lone surrogate anywhere in a request.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field =
       findUnstorableText(request.query as unknown) ?? findUnstorableText(request.params as unknown);
-    if (field !== null) throw fail('request.invalid_text', { field });
+    done(field === null ? undefined : fail('request.invalid_text', { field }));
   });
 
   registerSecurityHeaders(app, {

@@ -4,8 +4,7 @@ import { SESSION_TOKEN_BYTES } from '@tkc/contracts/constants';
 /** 256 random bits, URL-safe: session tokens and link tokens. */
 export const newToken = () => crypto.randomBytes(SESSION_TOKEN_BYTES).toString('base64url');
 
-export const sha256Hex = (value: string | Buffer) =>
-  crypto.createHash('sha256').update(value).digest('hex');
+export const sha256Hex = (value: string | Buffer) => crypto.hash('sha256', value, 'hex');
 
 /** Constant-time comparison of two hex or text digests of equal length. */
 export function safeEqual(a: string, b: string): boolean {

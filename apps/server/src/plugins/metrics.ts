@@ -106,7 +106,7 @@ export function registerMetrics(
     labelNames: ['result'],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // An unknown path is counted as `unmatched`: the label never takes what a client typed.
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: String(reply.statusCode) };
@@ -117,6 +117,7 @@ export function registerMetrics(
     const step = SIGN_IN_STEPS[key];
     if (step) signIns.inc({ step, result });
     if (key === ERASE_AUTH) erase.inc({ result });
+    done();
   });
   if (!isRouteOn) return;
   app.get('/metrics', { config: metricsRoute, schema: { hide: true } }, async (_request, reply) =>

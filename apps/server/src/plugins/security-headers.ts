@@ -24,7 +24,8 @@ function computeSecurityHeaders(options: HelmetOptions): Record<string, string> 
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = computeSecurityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

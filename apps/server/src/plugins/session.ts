@@ -72,12 +72,12 @@ export function registerSession(
       throw noSessionError(request);
     await enforceAccess(request, deps);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const session = request.session;
     // A 401 means the session ended while the request ran (refresh lost a race): no header then.
     if (session && reply.statusCode !== 401) {
       reply.header('authid', formatAuthHeader(session.token, session.expiresAt));
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -22,13 +22,14 @@ import {
   resetVerifyResponse,
 } from '@tkc/contracts/api/auth';
 import { okEmpty } from '@tkc/contracts/api/common';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { linkRoute, publicRoute, sessionRoute } from '../../plugins/route-access';
 import { originOf, requireActor } from '../../plugins/session';
 import type { AuthDeps } from './auth-deps';
 import { login, sendLoginCode, verifyLogin } from './login-service';
 import { changeMfa, startMfa, verifyMfa } from './mfa-service';
-import { getProfile, patchProfile } from './profile-service';
+import { getProfile, getProfileJson, patchProfile } from './profile-service';
 import { register, verifyInvitation } from './registration-service';
 import { completePasswordReset, requestPasswordReset, verifyResetLink } from './reset-service';
 import { logout, refresh, resolveSession } from './session-service';
@@ -95,13 +96,12 @@ export function authRoutes(deps: AuthDeps): FastifyPluginAsyncZod {
     app.get(
       '/auth/profile',
       { config: sessionRoute, schema: { tags, response: { 200: profileResponse } } },
-      async (request) => {
+      async (request, reply) => {
         const actor = requireActor(request);
-        return {
-          status: 200 as const,
-          msg: OK,
-          data: await getProfile(deps, actor, actor.expiresAt),
-        };
+        // Already checked against profileResponse and serialised (see getProfileJson).
+        const json = await getProfileJson(deps, actor, actor.expiresAt);
+        const plain: FastifyReply = reply;
+        return plain.type('application/json; charset=utf-8').send(json);
       },
     );
 

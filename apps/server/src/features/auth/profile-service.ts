@@ -1,3 +1,4 @@
+import { profileResponse } from '@tkc/contracts/api/auth';
 import type { Language } from '@tkc/contracts/fields';
 import type { DbOrTx } from '../../db/client';
 import { fail, tooManyRequests } from '../../lib/errors';
@@ -29,6 +30,8 @@ export const readProfile = (db: DbOrTx, userId: string) => findProfile(db, userI
 export const loadProfile = (deps: Pick<AuthDeps, 'db' | 'cache'>, userId: string) =>
   deps.cache.profile(userId, () => findProfile(deps.db, userId));
 
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
 /** GET /auth/profile: the current user (docs/product.md#current-user). */
 export async function getProfile(
   deps: Pick<AuthDeps, 'db' | 'cache'>,
@@ -37,6 +40,33 @@ export async function getProfile(
 ) {
   const row = await loadProfile(deps, actor.userId);
   if (!row) throw fail('access.session_ended');
+  return profileOf(row, expiresAt);
+}
+
+// Answers already checked and serialised, per cached row (a new row after any change) and expiry.
+const answers = new WeakMap<ProfileRow, { expiresAtMs: number; json: string }>();
+
+/**
+ * GET /auth/profile's whole answer as JSON. It depends only on the profile row and the session's
+ * expiry, so the schema check and serialisation run once per cached row, not on every request
+ * (the hot path of docs/benchmarks.md#auth).
+ */
+export async function getProfileJson(
+  deps: Pick<AuthDeps, 'db' | 'cache'>,
+  actor: Actor,
+  expiresAt: Date,
+): Promise<string> {
+  const row = await loadProfile(deps, actor.userId);
+  if (!row) throw fail('access.session_ended');
+  const known = answers.get(row);
+  if (known && known.expiresAtMs === expiresAt.getTime()) return known.json;
+  const answer = { status: 200 as const, msg: 'OK', data: profileOf(row, expiresAt) };
+  const json = JSON.stringify(profileResponse.encode(answer));
+  answers.set(row, { expiresAtMs: expiresAt.getTime(), json });
+  return json;
+}
+
+function profileOf(row: ProfileRow, expiresAt: Date) {
   const { user } = row;
   return {
     user_id: user.id,

@@ -72,13 +72,14 @@ export async function resolveSession(
 ): Promise<SessionLookup> {
   const now = deps.clock();
   const tokenHash = sha256Hex(token);
-  const load = () => findLiveSessionWithUser(deps.db, tokenHash, now);
-  let row = await deps.cache.session(tokenHash, load);
+  let row = await deps.cache.session(tokenHash, () =>
+    findLiveSessionWithUser(deps.db, tokenHash, now),
+  );
   if (!row || row.isDisabled || row.expiresAt <= now) return { isIdle: false };
   const { idleTimeoutS } = deps.config;
   if (now.getTime() - row.lastSeenAt.getTime() > idleLimitMs(idleTimeoutS)) {
     // The cache may be behind a use another node recorded: the database decides.
-    row = await load();
+    row = await findLiveSessionWithUser(deps.db, tokenHash, now);
     if (!row || row.isDisabled) return { isIdle: false };
     if (now.getTime() - row.lastSeenAt.getTime() > idleLimitMs(idleTimeoutS)) {
       await endIdleSession(deps, row, ip);

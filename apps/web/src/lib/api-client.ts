@@ -170,18 +170,29 @@ async function fetchOnce(url: string, init: RequestInit, outer?: AbortSignal): P
 }
 
 /**
+ * A contracts response schema, or a function that imports one: the schema's module (and zod) then
+ * loads beside the request, so a screen that calls at start-up does not carry zod in its first
+ * paint (docs/benchmarks.md#web).
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
  * Calls the API and returns the parsed success body; throws ApiError otherwise.
  * The answer is checked against `schema` (a contracts response schema) when given.
  */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  req: ApiRequest & { schema: S },
+  req: ApiRequest & { schema: SchemaSource<S> },
 ): Promise<z.infer<S> & { headers: Headers }>;
 export async function apiRequest(path: string, req?: ApiRequest): Promise<ApiAnswer<unknown>>;
 export async function apiRequest(
   path: string,
-  req: ApiRequest & { schema?: z.ZodType } = {},
+  req: ApiRequest & { schema?: SchemaSource<z.ZodType> } = {},
 ): Promise<unknown> {
+  const source = req.schema;
+  const schemaReady = typeof source === 'function' ? source() : source;
+  // Awaited only after a successful answer; a failed call must not leave it unhandled.
+  if (schemaReady instanceof Promise) schemaReady.catch(() => undefined);
   const auth = req.auth ?? 'session';
   const sessionToken = getSession().token;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -214,8 +225,8 @@ export async function apiRequest(
     }
     const body = (await res.json().catch(() => null)) as unknown;
     if (res.ok) {
-      if (req.schema) {
-        const checked = req.schema.safeParse(body);
+      if (schemaReady) {
+        const checked = (await schemaReady).safeParse(body);
         if (!checked.success) {
           throw new ApiError({
             message: 'Unexpected answer from the server',

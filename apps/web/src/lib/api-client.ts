@@ -7,7 +7,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@tkc/contracts/constants';
 import type { z } from 'zod';
-import { codedErrorOf, localizeApiErrorText } from './api-errors';
+import { codedErrorOf, loadApiErrorTexts, localizeApiErrorText } from './api-errors';
 import { clearSession, endSession, getSession, setSession } from './session';
 
 // The console's one HTTP client (docs/product.md#calls): base /api/v1, the Authid header, the session token
@@ -251,6 +251,8 @@ export async function apiRequest(
       if (on401 === 'end') endSession(req.table ? 'table' : 'call');
       if (on401 === 'clear') clearSession();
     }
+    // The error texts are not part of the first paint; the first coded error brings them.
+    if (codedErrorOf(body)) await loadApiErrorTexts();
     throw apiErrorOfAnswer(res, body);
   }
 }

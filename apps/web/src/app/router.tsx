@@ -3,7 +3,6 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
 import type { RouteHandle } from '@/lib/route-handle';
-import { KeyEraseLanding } from './access-guard';
 import { CatchAll, HomeRedirect, SignedOutOnly } from './gates';
 import { lazyPage } from './lazy-page';
 import { RootLayout, RouteError } from './root-layout';
@@ -127,7 +126,10 @@ const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                element: <KeyEraseLanding />,
+                // With the shell's chunk (access-guard): the access rules stay off the first paint.
+                lazy: lazyPage(() =>
+                  import('./access-guard').then((m) => ({ Component: m.KeyEraseLanding })),
+                ),
                 handle: handle({ title: 'nav.key-erase' }),
               },
               {

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { loadApiErrorTexts } from '@/lib/api-errors';
 import { useAuthStatus } from '@/lib/auth';
 import { SignedInOnly } from './gates';
 import { AppLayout } from './shell/app-layout';
@@ -12,6 +14,11 @@ function Shell() {
 
 /** The shell for the signed-in user (or for one whose session just ended, until acknowledged). */
 export function ShellRoute() {
+  // Signed-in pages also put error codes into words outside a failed call (a file's check, a
+  // request's failure): their texts load with the shell, without holding it up.
+  useEffect(() => {
+    void loadApiErrorTexts();
+  }, []);
   return (
     <SignedInOnly>
       <Shell />

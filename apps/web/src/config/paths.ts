@@ -1,4 +1,4 @@
-import { APP_PATHS } from '@tkc/contracts/access/navigation';
+import { APP_PATHS } from '@tkc/contracts/access/app-paths';
 
 // Every route (docs/product.md#routes), in one place. `path` is the router pattern, `getHref` the
 // link to it.

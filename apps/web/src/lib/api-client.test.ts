@@ -160,6 +160,18 @@ describe('apiRequest', () => {
       code: 'ERR_BAD_RESPONSE',
     });
   });
+
+  it('checks answers against a schema it loads beside the request', async () => {
+    const load = () => import('@tkc/contracts/api/system').then((m) => m.ipResponse);
+    stubFetch({ status: 200, body: { status: 200, msg: 'OK', data: { ip: 5 } } });
+    await expect(apiRequest('/ip', { schema: load })).rejects.toMatchObject({
+      code: 'ERR_BAD_RESPONSE',
+    });
+    stubFetch({ status: 200, body: { status: 200, msg: 'OK', data: { ip: '10.1.2.3' } } });
+    await expect(apiRequest('/ip', { schema: load })).resolves.toMatchObject({
+      data: { ip: '10.1.2.3' },
+    });
+  });
 });
 
 describe('retryDelayMs', () => {

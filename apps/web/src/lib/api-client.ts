@@ -7,7 +7,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@tkc/contracts/constants';
 import type { z } from 'zod';
-import { codedErrorOf, localizeApiErrorText } from './api-errors';
+import { codedErrorOf, loadApiErrorTexts, localizeApiErrorText } from './api-errors';
 import { clearSession, endSession, getSession, setSession } from './session';
 
 // The console's one HTTP client (docs/product.md#calls): base /api/v1, the Authid header, the session token
@@ -170,18 +170,29 @@ async function fetchOnce(url: string, init: RequestInit, outer?: AbortSignal): P
 }
 
 /**
+ * A contracts response schema, or a function that imports one: the schema's module (and zod) then
+ * loads beside the request, so a screen that calls at start-up does not carry zod in its first
+ * paint (docs/benchmarks.md#web).
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
  * Calls the API and returns the parsed success body; throws ApiError otherwise.
  * The answer is checked against `schema` (a contracts response schema) when given.
  */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  req: ApiRequest & { schema: S },
+  req: ApiRequest & { schema: SchemaSource<S> },
 ): Promise<z.infer<S> & { headers: Headers }>;
 export async function apiRequest(path: string, req?: ApiRequest): Promise<ApiAnswer<unknown>>;
 export async function apiRequest(
   path: string,
-  req: ApiRequest & { schema?: z.ZodType } = {},
+  req: ApiRequest & { schema?: SchemaSource<z.ZodType> } = {},
 ): Promise<unknown> {
+  const source = req.schema;
+  const schemaReady = typeof source === 'function' ? source() : source;
+  // Awaited only after a successful answer; a failed call must not leave it unhandled.
+  if (schemaReady instanceof Promise) schemaReady.catch(() => undefined);
   const auth = req.auth ?? 'session';
   const sessionToken = getSession().token;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -214,8 +225,8 @@ export async function apiRequest(
     }
     const body = (await res.json().catch(() => null)) as unknown;
     if (res.ok) {
-      if (req.schema) {
-        const checked = req.schema.safeParse(body);
+      if (schemaReady) {
+        const checked = (await schemaReady).safeParse(body);
         if (!checked.success) {
           throw new ApiError({
             message: 'Unexpected answer from the server',
@@ -240,6 +251,8 @@ export async function apiRequest(
       if (on401 === 'end') endSession(req.table ? 'table' : 'call');
       if (on401 === 'clear') clearSession();
     }
+    // The error texts are not part of the first paint; the first coded error brings them.
+    if (codedErrorOf(body)) await loadApiErrorTexts();
     throw apiErrorOfAnswer(res, body);
   }
 }

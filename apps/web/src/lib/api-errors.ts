@@ -32,6 +32,14 @@ export function codedErrorOf(body: unknown): CodedError | null {
   return { code: code as ApiErrorCode, params: paramsOf(params) };
 }
 
+/**
+ * Loads the error texts of the current language (at once when they are there). Once loaded, a
+ * language change loads them with the rest (they join the loaded namespaces).
+ */
+export async function loadApiErrorTexts(): Promise<void> {
+  if (i18n.isInitialized) await i18n.loadNamespaces(API_ERRORS_NS);
+}
+
 const keyOptions = { ns: API_ERRORS_NS, keySeparator: false, nsSeparator: false } as const;
 
 /** The values to put into the text: numbers in the language's format, messages translated. */

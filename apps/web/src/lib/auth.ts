@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CurrentUser, profileResponse } from '@tkc/contracts/api/auth';
+import type { CurrentUser } from '@tkc/contracts/api/auth';
 import { apiRequest } from './api-client';
 import { queryClient } from './react-query';
 import { clearSession, endSession, getSession, useSession } from './session';
@@ -12,7 +12,8 @@ export const profileQueryKey = ['auth', 'profile'] as const;
 async function getProfile(signal?: AbortSignal): Promise<CurrentUser> {
   // docs/product.md#logout: a 401 on the profile load clears the stored login and pending sign-in.
   const answer = await apiRequest('/auth/profile', {
-    schema: profileResponse,
+    // Loaded with the answer: the signed-out screens paint without zod.
+    schema: () => import('@tkc/contracts/api/auth').then((m) => m.profileResponse),
     auth: 'required',
     on401: 'clear',
     signal,

@@ -113,8 +113,8 @@ const capMakerLoaders: Record<LanguageCode, () => Promise<{ default: Record<stri
   zh: () => import('../locales/capMaker/zh'),
 };
 
-// 'apiErrors' (the texts of the API's error codes, see lib/api-errors.ts) loads right after the
-// start, without holding up the first page, so it is there when an error comes.
+// 'apiErrors' (the texts of the API's error codes, see lib/api-errors.ts) loads with the
+// authenticated shell, and on the signed-out screens with the first coded error answer.
 const apiErrorsLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> =
   {
     de: () => import('../locales/api-errors/de'),
@@ -190,8 +190,6 @@ export async function initI18n(): Promise<void> {
       returnNull: false,
       react: { useSuspense: true },
     });
-  // Not awaited: a later language change loads it with the rest (it joins the loaded namespaces).
-  void i18n.loadNamespaces('apiErrors');
 }
 
 /** Switches the language and keeps the choice in browser storage (docs/product.md#preferences). */

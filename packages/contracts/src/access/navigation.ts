@@ -1,5 +1,6 @@
 import type { FeatureFlags } from '../api/system';
 import { CAROUSEL_SLIDES_MULTI, PLATFORM_COMPANY_CODE } from '../constants';
+import { APP_PATHS, type AppPath } from './app-paths';
 import { type Action, can, canAsFeatureRole, type Subject, scopeOf } from './permissions';
 import { CAP_ROLES, hasAnyRole, hasManagementRole, isGlobalAdmin } from './roles';
 
@@ -7,25 +8,7 @@ import { CAP_ROLES, hasAnyRole, hasManagementRole, isGlobalAdmin } from './roles
 // the permission catalogue: a route names the action it needs, and the menu and the cards show
 // what the user may enter.
 
-export const APP_PATHS = {
-  dashboard: '/dashboard',
-  guide: '/guide',
-  audit: '/admin/audit',
-  users: '/admin/user',
-  company: '/admin/company',
-  companySn: '/admin/company/sn',
-  keyErase: '/key-erase',
-  keyEraseLog: '/key-erase/log',
-  keyEraseInstruction: '/key-erase/instruction',
-  signer: '/signer',
-  capMaker: '/cap-maker',
-  capKey: '/cap-maker/key',
-  capCrt: '/cap-maker/crt/crt',
-  capKcg: '/cap-maker/crt/kcg',
-  accountSettings: '/account/settings',
-  model: '/model',
-} as const;
-export type AppPath = (typeof APP_PATHS)[keyof typeof APP_PATHS];
+export { APP_PATHS, type AppPath } from './app-paths';
 
 /** Who is asking, as the SPA knows it (the permission catalogue's subject). */
 export type AccessContext = Subject;

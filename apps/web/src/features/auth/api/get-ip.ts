@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ipResponse } from '@tkc/contracts/api/system';
 import { PUBLIC_IP_CACHE_MS } from '@tkc/contracts/constants';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { type CachedIp, cachedIp } from '@/lib/ip-cache';
 import { readJson, storageKeys, writeStorage } from '@/lib/storage';
 
@@ -11,9 +10,19 @@ import { readJson, storageKeys, writeStorage } from '@/lib/storage';
 async function getPublicIp(signal?: AbortSignal): Promise<string> {
   const hit = cachedIp(Date.now(), readJson<CachedIp>(storageKeys.publicIp));
   if (hit) return hit;
-  const answer = await apiRequest('/ip', { schema: ipResponse, auth: 'none', signal });
-  writeStorage(storageKeys.publicIp, JSON.stringify({ ip: answer.data.ip, at: Date.now() }));
-  return answer.data.ip;
+  const answer = await apiRequest('/ip', { auth: 'none', signal });
+  // The contract's ipResponse ({ data: { ip: string } }) checked by hand: /auth loads this at
+  // once, and zod would be the biggest part of its first paint (docs/benchmarks.md#web).
+  const ip = (answer.data as { ip?: unknown } | undefined)?.ip;
+  if (typeof ip !== 'string') {
+    throw new ApiError({
+      message: 'Unexpected answer from the server',
+      status: answer.status,
+      code: 'ERR_BAD_RESPONSE',
+    });
+  }
+  writeStorage(storageKeys.publicIp, JSON.stringify({ ip, at: Date.now() }));
+  return ip;
 }
 
 const publicIpQueryOptions = () =>

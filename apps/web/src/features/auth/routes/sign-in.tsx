@@ -8,7 +8,6 @@ import { AlertBanner } from '@/components/alert-banner';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
 import { outcomeOf } from '@/lib/outcome';
-import { sha256Hex } from '@/lib/sha256';
 import { validateSignIn } from '@/lib/sign-in-rules';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '@/lib/storage';
 import { useForm } from '@/lib/use-form';
@@ -45,6 +44,8 @@ export function SignInRoute() {
   const submit = form.submitHandler(async (values) => {
     setBanner(null);
     const email = values.email.trim();
+    // Loaded on the first submit: the hash is not needed to paint the form.
+    const { sha256Hex } = await import('@/lib/sha256');
     const password = sha256Hex(values.password);
     const force = isConflict || undefined;
     let methods: ('totp' | 'email')[];

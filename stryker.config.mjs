@@ -3,8 +3,9 @@ import { MODULES } from './scripts/mutation/modules.mjs';
 // StrykerJS over one security module at a time (MUTATION_MODULE, set by scripts/mutation.mjs;
 // docs/testing.md#mutation). Mutants are written in place, not into a sandbox copy, so that
 // workspace packages (`@tkc/contracts`, `@tkc/terminal`) resolve to the mutated sources.
+// Without MUTATION_MODULE (a tool reading this file, such as knip) nothing is mutated.
 const name = process.env.MUTATION_MODULE ?? '';
-const module = MODULES[name];
+const module = name === '' ? { mutate: [], tests: [] } : MODULES[name];
 if (!module) throw new Error(`MUTATION_MODULE names no module of scripts/mutation/modules.mjs`);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

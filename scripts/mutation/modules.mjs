@@ -59,7 +59,6 @@ export const MODULES = {
     tests: [
       'apps/server/src/features/auth/auth-policy.test.ts',
       'apps/server/src/features/auth/session-cache.test.ts',
-      'apps/server/test/password-hash.test.ts',
       'apps/server/test/auth-mfa.test.ts',
       'apps/server/test/session-idle.test.ts',
     ],

@@ -63,4 +63,14 @@ export const MODULES = {
       'apps/server/test/session-idle.test.ts',
     ],
   },
+  signer: {
+    mutate: [
+      // The two-person rule: who may decide a request (canDecide, assertCanDecide) and the decision.
+      'apps/server/src/features/approvals/approvals-service.ts:61-78',
+      'apps/server/src/features/approvals/approvals-service.ts:189-226',
+      // Whose requests a user reads (readScope, visibleRequest): anything else answers 404.
+      'apps/server/src/features/signer/signer-view.ts:48-70',
+    ],
+    tests: ['apps/server/test/signer-approval.test.ts'],
+  },
 };

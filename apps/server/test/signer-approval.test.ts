@@ -125,6 +125,33 @@ describe('what a requester sees', () => {
   });
 });
 
+describe('approving', () => {
+  it('a manager of the company may decide a pending request; approving records status, history and audit', async () => {
+    const id = await newRequest(w.requester, 'approved.apk');
+    expect((await get(w.manager, `/signer/requests/${id}`)).json().data.can_decide).toBe(true);
+    expect((await get(w.requester, `/signer/requests/${id}`)).json().data.can_decide).toBe(false);
+    const approved = await post(w.manager, `/signer/requests/${id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      decider_email: w.manager.email,
+      can_decide: false,
+    });
+    expect(approved.json().data.history.at(-1)).toMatchObject({
+      event: 'approved',
+      actor_email: w.manager.email,
+    });
+    expect((await get(w.manager, `/signer/requests/${id}`)).json().data.can_decide).toBe(false);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.target, `signer-request:${id}`));
+    expect(audit.map((e) => e.action).slice(0, 2)).toEqual(['signer.request', 'signer.approve']);
+    // Sign it and deliver its mails now, so no later test receives them.
+    await runJobs(ctx);
+    ctx.smtp.clear();
+  });
+});
+
 describe('rejecting', () => {
   it('needs a reason, records it, mails the requester, and ends the request', async () => {
     const id = await newRequest(w.requester, 'rejected.apk');

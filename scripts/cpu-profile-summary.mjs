@@ -96,7 +96,8 @@ if (svgOut) {
     return l.includes('apps/') || l.includes('packages/') ? 200 : 10;
   };
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" font-family="monospace" font-size="11">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" font-family="monospace" font-size="11" role="img">`,
+    `<title>Flame graph of ${esc(path.basename(file))}</title>`,
     ...rects.map((r) => {
       const y = height - (r.depth + 1) * H;
       const text = r.w > 40 ? esc(r.l).slice(0, Math.floor(r.w / 6.6)) : '';

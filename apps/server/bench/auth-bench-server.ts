@@ -67,9 +67,12 @@ const app = await buildApp({
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify();
 bare.get('/bare', async () => ({ status: 200, msg: 'OK', data: { ok: true } }));
-bare.get<{ Params: { email: string } }>('/codes/:email', async (request) => ({
-  code: codes.get(request.params.email),
-}));
+// Each code is handed out once: mail leaves through the jobs queue, so it may not be there yet.
+bare.get<{ Params: { email: string } }>('/codes/:email', async (request) => {
+  const code = codes.get(request.params.email);
+  codes.delete(request.params.email);
+  return { code };
+});
 const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 await database.db.insert(companies).values({ code: 'HQ', name: 'HQ', isPlatform: true });

@@ -83,9 +83,13 @@ async function signInsPerSecond(server: Started) {
         const { verify_token } = ((await login.json()) as { data: { verify_token: string } }).data;
         const sent = await post('/auth/login/otp', { verify_token });
         if (!sent.ok) throw new Error(`otp ${sent.status}`);
-        const { code } = (await (await fetch(`${server.bareBase}/codes/${email}`)).json()) as {
-          code: string;
-        };
+        let code: string | undefined;
+        while (!code) {
+          ({ code } = (await (await fetch(`${server.bareBase}/codes/${email}`)).json()) as {
+            code?: string;
+          });
+          if (!code) await new Promise((r) => setTimeout(r, 5));
+        }
         const verify = await post('/auth/login/verify', {
           verify_token,
           code,

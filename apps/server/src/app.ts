@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Hooks on every request take a callback, not a promise: one microtask less each on the hot
-  // path (docs/benchmarks.md#auth).
+  // path (docs/benchmarks.md#auth-npm-run-bench----auth).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

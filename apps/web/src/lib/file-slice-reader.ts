@@ -1,7 +1,7 @@
 import { SHA256_CHUNK_BYTES } from '@tkc/contracts/constants';
 
 // The reading half of the file's hashing (docs/signer.md#hashing): reads the file in slices of
-// SHA256_CHUNK_BYTES on its own thread and hands each slice to the hashing worker through a
+// CHUNKS_PER_READ × SHA256_CHUNK_BYTES on its own thread and hands each slice to the hashing worker through a
 // MessagePort (transferred, not copied), so reading the next slices overlaps hashing this one.
 // At most AHEAD slices wait unhashed, so a 1 GB file never sits in memory.
 
@@ -13,6 +13,8 @@ export type SliceMessage =
   | { type: 'error'; message: string };
 
 const AHEAD = 4;
+/** Chunks read at once: each read out of a Blob has a fixed cost, so fewer, larger reads. */
+const CHUNKS_PER_READ = 4;
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ReadRequest>) => void) | null;
@@ -27,7 +29,7 @@ async function read(file: Blob, port: MessagePort): Promise<void> {
     wake?.();
   };
   const slice = (at: number) =>
-    file.slice(at, Math.min(at + SHA256_CHUNK_BYTES, file.size)).arrayBuffer();
+    file.slice(at, Math.min(at + CHUNKS_PER_READ * SHA256_CHUNK_BYTES, file.size)).arrayBuffer();
   for (let at = 0; at < file.size; ) {
     while (unhashed >= AHEAD) await new Promise<void>((resolve) => (wake = resolve));
     const bytes = await slice(at);

@@ -1,9 +1,10 @@
+import { SHA256_CHUNK_BYTES } from '@tkc/contracts/constants';
 import { createSHA256 } from 'hash-wasm';
 import type { SliceMessage } from './file-slice-reader';
 
-// The file's SHA-256 off the page's thread (docs/signer.md#hashing): the slices of
-// SHA256_CHUNK_BYTES come from the reader worker through `port` in file order; each is hashed
-// with hash-wasm and answered so the reader may read one more. Progress is posted at most every
+// The file's SHA-256 off the page's thread (docs/signer.md#hashing): the slices come from the
+// reader worker through `port` in file order; each is hashed with hash-wasm one SHA256_CHUNK_BYTES
+// chunk per update and answered so the reader may read one more. Progress is posted at most every
 // 100 ms.
 
 export type HashRequest = { port: MessagePort };
@@ -27,7 +28,10 @@ async function hash(port: MessagePort): Promise<void> {
   port.onmessage = (event: MessageEvent<SliceMessage>) => {
     const message = event.data;
     if (message.type === 'slice') {
-      hasher.update(new Uint8Array(message.bytes));
+      const bytes = new Uint8Array(message.bytes);
+      for (let at = 0; at < bytes.length; at += SHA256_CHUNK_BYTES) {
+        hasher.update(bytes.subarray(at, at + SHA256_CHUNK_BYTES));
+      }
       hashed += message.bytes.byteLength;
       port.postMessage('hashed');
       const now = performance.now();

@@ -8,7 +8,7 @@ import { CAP_ROLES, hasAnyRole, hasManagementRole, isGlobalAdmin } from './roles
 // the permission catalogue: a route names the action it needs, and the menu and the cards show
 // what the user may enter.
 
-export { APP_PATHS, type AppPath } from './app-paths';
+export { APP_PATHS } from './app-paths';
 
 /** Who is asking, as the SPA knows it (the permission catalogue's subject). */
 export type AccessContext = Subject;

@@ -49,7 +49,7 @@ const answers = new WeakMap<ProfileRow, { expiresAtMs: number; json: string }>()
 /**
  * GET /auth/profile's whole answer as JSON. It depends only on the profile row and the session's
  * expiry, so the schema check and serialisation run once per cached row, not on every request
- * (the hot path of docs/benchmarks.md#auth).
+ * (the hot path of docs/benchmarks.md#auth-npm-run-bench----auth).
  */
 export async function getProfileJson(
   deps: Pick<AuthDeps, 'db' | 'cache'>,

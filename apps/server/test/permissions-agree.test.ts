@@ -1,9 +1,5 @@
-import {
-  APP_PATHS,
-  type AppPath,
-  canEnterRoute,
-  ROUTE_ACTIONS,
-} from '@tkc/contracts/access/navigation';
+import { APP_PATHS, type AppPath } from '@tkc/contracts/access/app-paths';
+import { canEnterRoute, ROUTE_ACTIONS } from '@tkc/contracts/access/navigation';
 import type { Action } from '@tkc/contracts/access/permissions';
 import { ROLE_CODES } from '@tkc/contracts/access/roles';
 import { eq } from 'drizzle-orm';

@@ -59,6 +59,9 @@ export const MODULES = {
     tests: [
       'apps/server/src/features/auth/auth-policy.test.ts',
       'apps/server/src/features/auth/session-cache.test.ts',
+      'apps/server/src/features/auth/session-service.test.ts',
+      'apps/server/src/features/auth/second-factor.test.ts',
+      'apps/server/src/lib/passwords.test.ts',
       'apps/server/test/auth-mfa.test.ts',
       'apps/server/test/session-idle.test.ts',
     ],

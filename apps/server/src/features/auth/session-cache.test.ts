@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionCache } from './session-cache';
 
 type S = { userId: string; n: number };
@@ -7,16 +7,23 @@ type S = { userId: string; n: number };
 function feed() {
   let push: (payload: string) => void = () => {};
   let lose: () => void = () => {};
+  let stopped = false;
   return {
     database: {
-      listen: async (_channel: string, onMessage: (p: string) => void, onLost: () => void) => {
-        push = onMessage;
-        lose = onLost;
-        return async () => {};
+      // Only NOTIFY tkc_cache (migration 0001) carries the changes.
+      listen: async (channel: string, onMessage: (p: string) => void, onLost: () => void) => {
+        if (channel === 'tkc_cache') {
+          push = onMessage;
+          lose = onLost;
+        }
+        return async () => {
+          stopped = true;
+        };
       },
     },
     push: (payload: string) => push(payload),
     lose: () => lose(),
+    isStopped: () => stopped,
   };
 }
 
@@ -98,5 +105,83 @@ describe('session cache', () => {
     await new Promise((r) => setTimeout(r, 5));
     await cache.session('t', l.load);
     expect(l.calls()).toBe(2);
+  });
+
+  describe('after the run (docs/testing.md#survivors)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('listens on tkc_cache, and an empty notice drops everyone', async () => {
+      const f = feed();
+      const cache = createSessionCache<S, string>({ ttlMs: 10_000, maxEntries: 10 });
+      await cache.follow(f.database);
+      const a = loader({ userId: 'u1', n: 1 });
+      const b = loader({ userId: 'u2', n: 2 });
+      await cache.session('a', a.load);
+      await cache.session('b', b.load);
+      f.push('');
+      await cache.session('a', a.load);
+      await cache.session('b', b.load);
+      expect([a.calls(), b.calls()]).toEqual([2, 2]);
+    });
+
+    it('holds at most maxEntries, dropping the one stored longest ago', async () => {
+      const f = feed();
+      const cache = createSessionCache<S, string>({ ttlMs: 10_000, maxEntries: 2 });
+      await cache.follow(f.database);
+      const l = { a: loader({ userId: 'u1', n: 1 }), b: loader({ userId: 'u2', n: 2 }) };
+      await cache.session('a', l.a.load);
+      await cache.session('b', l.b.load);
+      await cache.session('a', l.a.load);
+      await cache.session('b', l.b.load);
+      expect([l.a.calls(), l.b.calls()]).toEqual([1, 1]);
+      const c = loader({ userId: 'u3', n: 3 });
+      await cache.session('c', c.load);
+      await cache.session('b', l.b.load);
+      await cache.session('c', c.load);
+      expect([l.b.calls(), c.calls()]).toEqual([1, 1]);
+      await cache.session('a', l.a.load);
+      expect(l.a.calls()).toBe(2);
+    });
+
+    it('stores a reloaded expired entry as the newest, so a full cache drops an older one', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(0);
+      const f = feed();
+      const cache = createSessionCache<S, string>({ ttlMs: 1000, maxEntries: 3 });
+      await cache.follow(f.database);
+      const l = {
+        a: loader({ userId: 'u1', n: 1 }),
+        b: loader({ userId: 'u2', n: 2 }),
+        c: loader({ userId: 'u3', n: 3 }),
+        d: loader({ userId: 'u4', n: 4 }),
+      };
+      await cache.session('a', l.a.load);
+      vi.setSystemTime(500);
+      await cache.session('b', l.b.load);
+      vi.setSystemTime(1200);
+      await cache.session('a', l.a.load); // expired: read again, now newer than b
+      await cache.session('c', l.c.load);
+      await cache.session('d', l.d.load); // full: b goes, not the fresh a
+      vi.setSystemTime(1300);
+      await cache.session('a', l.a.load);
+      expect(l.a.calls()).toBe(2);
+      await cache.session('b', l.b.load);
+      expect(l.b.calls()).toBe(2);
+    });
+
+    it('stops listening when stopped, empties itself and caches nothing after', async () => {
+      const f = feed();
+      const cache = createSessionCache<S, string>({ ttlMs: 10_000, maxEntries: 10 });
+      const stop = await cache.follow(f.database);
+      const l = loader({ userId: 'u1', n: 1 });
+      await cache.session('t', l.load);
+      await stop();
+      expect(f.isStopped()).toBe(true);
+      await cache.session('t', l.load);
+      await cache.session('t', l.load);
+      expect(l.calls()).toBe(3);
+    });
   });
 });

@@ -87,7 +87,9 @@ describe('SIGTERM the moment the server says it listens', () => {
           databaseUrl: folder.url,
           dataDir,
         });
-        exits.push((await started.stop()) ?? started.child.signalCode);
+        const code = (await started.stop()) ?? started.child.signalCode;
+        // A failed stop carries what the server printed, so the cause is in the report.
+        exits.push(code === 0 ? 0 : `${code}: ${started.output().slice(-2000)}`);
       }
       expect(exits).toEqual([0, 0, 0, 0, 0]);
     } finally {

@@ -144,10 +144,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         leaseMs,
       });
       if (!job) break;
-      const task = run(job).finally(() => {
-        running.delete(task);
-        if (isStarted) void tick();
-      });
+      // Never a rejected task: a job whose bookkeeping fails (the pool closing under it) is
+      // logged, not an unhandled rejection that ends the process.
+      const task = run(job)
+        .catch((error: unknown) => log(`[jobs] ${job.kind} #${job.id}: ${errorLine(error)}`))
+        .finally(() => {
+          running.delete(task);
+          if (isStarted) void tick();
+        });
       running.add(task);
       started += 1;
     }
@@ -201,6 +205,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       isStopping = true;
       if (timer) clearInterval(timer);
       await stopListening?.();
+      // A claim in flight may still start a job: wait for it, so that job is waited for too.
+      await ticking;
       const settled = Promise.allSettled([...running]);
       let grace: NodeJS.Timeout | undefined;
       const isLate = await Promise.race([

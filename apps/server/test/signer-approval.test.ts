@@ -144,7 +144,8 @@ describe('approving', () => {
     const audit = await ctx.database.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.target, `signer-request:${id}`));
+      .where(eq(auditEvents.target, `signer-request:${id}`))
+      .orderBy(auditEvents.id);
     expect(audit.map((e) => e.action).slice(0, 2)).toEqual(['signer.request', 'signer.approve']);
     // Sign it and deliver its mails now, so no later test receives them.
     await runJobs(ctx);
@@ -182,7 +183,8 @@ describe('rejecting', () => {
     const audit = await ctx.database.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.target, `signer-request:${id}`));
+      .where(eq(auditEvents.target, `signer-request:${id}`))
+      .orderBy(auditEvents.id);
     expect(audit.map((e) => e.action)).toEqual(['signer.request', 'signer.reject']);
     expect(audit[1]!.detail).toMatchObject({ reason });
   });

@@ -17,30 +17,15 @@ import {
   writeSync,
 } from 'node:fs';
 import { createServer } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { loadAverage, stats } from '../support/bench-stats';
+import { CHROMIUM_LAUNCH } from '../support/chromium';
 import { repoRoot, webDist } from '../support/paths';
 
 const megabytes = Number(process.argv[2] ?? 1000);
 const rounds = Math.max(3, Number(process.argv[3] ?? 3));
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
-};
 
 /** `megabytes` MB of random bytes (random, so no layer can compress or skip them). */
 function writeTestFile(path: string): number {
@@ -98,10 +83,7 @@ async function main() {
   const size = writeTestFile(path);
   const mb = size / 1e6;
   const site = await serveDist();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const openssl: number[] = [];
   const browserRates: number[] = [];
   const loads: string[] = [];
@@ -110,10 +92,10 @@ async function main() {
     await page.goto(site.url);
     await page.locator('input[type="file"]').setInputFiles(path);
     console.log(
-      `file: ${size} bytes (${mb.toFixed(0)} MB), ${rounds} rounds, load before ${load()}`,
+      `file: ${size} bytes (${mb.toFixed(0)} MB), ${rounds} rounds, load before ${loadAverage()}`,
     );
     for (let round = 0; round < rounds; round++) {
-      const before = load();
+      const before = loadAverage();
       const started = performance.now();
       const reference = execFileSync('openssl', ['dgst', '-sha256', '-r', path], {
         encoding: 'utf8',
@@ -147,7 +129,7 @@ async function main() {
       if (result.sha256 !== reference.split(' ')[0])
         throw new Error(`The browser's SHA-256 ${result.sha256} is not openssl's ${reference}`);
       browserRates.push(mb / (result.milliseconds / 1000));
-      loads.push(`${before} -> ${load()}`);
+      loads.push(`${before} -> ${loadAverage()}`);
       console.log(
         `round ${round + 1}: openssl ${openssl.at(-1)!.toFixed(0)} MB/s, browser ${browserRates.at(-1)!.toFixed(0)} MB/s (load ${loads.at(-1)})`,
       );
@@ -171,7 +153,7 @@ async function main() {
   console.log(
     `browser hashing goal 250 MB/s: ${stats(browserRates).median >= 250 ? 'met' : 'NOT met'}`,
   );
-  console.log(`load average after: ${load()}`);
+  console.log(`load average after: ${loadAverage()}`);
 }
 
 main().catch((error: unknown) => {

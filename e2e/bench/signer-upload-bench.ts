@@ -9,6 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { logoutThroughApi, signInThroughApi } from '../support/api';
+import { loadAverage, stats } from '../support/bench-stats';
+import { CHROMIUM_LAUNCH } from '../support/chromium';
 import { openWithSession } from '../support/fixtures';
 import { repoRoot, webDist } from '../support/paths';
 import { signerCompany, testApk } from '../support/signer';
@@ -16,19 +18,6 @@ import { startStack } from '../support/stack';
 
 const megabytes = Number(process.argv[2] ?? 1000);
 const rounds = Number(process.argv[3] ?? 3);
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
-};
 const line = (name: string, xs: number[], unit: string, digits = 0) => {
   const { median, min, max } = stats(xs);
   const f = (x: number) => x.toFixed(digits);
@@ -102,19 +91,12 @@ async function timeSending(page: Page, path: string, comment: string) {
 async function main() {
   if (!existsSync(`${webDist}/index.html`))
     execFileSync('npm', ['run', 'build', '-w', '@tkc/web'], { cwd: repoRoot, stdio: 'inherit' });
-  console.log(
-    `load average before: ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average before: ${loadAverage()}`);
   const apk = await testApk('bench.apk', { assetBytes: megabytes * 1024 * 1024 });
   const mb = apk.size / 1e6;
   console.log(`file: ${apk.size} bytes (${mb.toFixed(0)} MB), ${rounds} rounds`);
   const stack = await startStack();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const openssl: number[] = [];
   const hash: number[] = [];
   const upload: number[] = [];

@@ -39,6 +39,21 @@ export async function countedRows(
 }
 
 /**
+ * The companies a list filtered by company only counts: the actor's own (`ownCompanyId`, a
+ * company admin's), narrowed by a company filter that may leave nothing; else the filter's; else
+ * every company (undefined).
+ */
+export function countedCompanies(
+  ownCompanyId: string | undefined,
+  filterIds: readonly string[] | undefined,
+): readonly string[] | undefined {
+  if (ownCompanyId) {
+    return filterIds?.length && !filterIds.includes(ownCompanyId) ? [] : [ownCompanyId];
+  }
+  return filterIds?.length ? filterIds : undefined;
+}
+
+/**
  * One row per company in place of its deltas, in one statement: a reader sees the sum before or
  * after, never a half; a concurrent fold waits for this one and skips the rows it removed; deltas
  * of transactions still open are not visible to it and stay.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { ActorContext } from '../features/access/actor-service';
+import { testActor } from '../../test/support/actor-fixture';
 import { AppError } from '../lib/errors';
 import {
   type AccessDeps,
@@ -21,17 +21,7 @@ import {
 const ADMIN_TOKEN = 'a'.repeat(43);
 const METRICS_TOKEN = 'm'.repeat(32);
 
-const actor = (roles: string[], companyCode = 'ACME'): ActorContext => ({
-  userId: 'u1',
-  email: 'u@example.com',
-  companyId: 'c1',
-  companyCode,
-  roles,
-  platformCode: 'HQ',
-  hqscCode: 'HQSC',
-  timeZone: 'UTC',
-  ip: '127.0.0.1',
-});
+const actor = testActor;
 
 type Fake = {
   config?: { access?: unknown };

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/support/actor-fixture';
 import { AppError } from '../../lib/errors';
 import { assertCan, assertCanGrant, assertCanTouchUser, listScope } from './access-service';
-import type { ActorContext } from './actor-service';
 
 // The row-level checks the services make after the route hook (docs/security.md#route-access):
 // another company's row answers 404 (ids tell nothing), one's own 403; who may grant which role.
 
-const actor = (roles: string[], companyCode = 'ACME'): ActorContext => ({
-  userId: 'u1',
-  email: 'u@example.com',
-  companyId: 'c1',
-  companyCode,
-  roles,
-  platformCode: 'HQ',
-  hqscCode: 'HQSC',
-  timeZone: 'UTC',
-  ip: '127.0.0.1',
-});
+const actor = testActor;
 const owner = actor(['HQ/plf-owner'], 'HQ');
 const admin = actor(['HQ/plf-admin'], 'HQ');
 const comAdmin = actor(['ACME/com-admin']);

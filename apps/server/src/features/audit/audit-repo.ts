@@ -1,6 +1,6 @@
 import { asc, desc, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { countedRows } from '../../db/list-counts';
+import { countedCompanies, countedRows } from '../../db/list-counts';
 import { auditEvents } from '../../db/schema';
 
 export type NewAuditRow = typeof auditEvents.$inferInsert;
@@ -117,14 +117,7 @@ export async function listAuditRows(
     !filter.endExclusive;
   if (byCompanyOnly) {
     // The sum kept by the triggers of migration 0013 (docs/list-queries.md): exact, and cheap.
-    // A company admin's own company, narrowed by a company filter that may leave nothing.
-    const companyIds = filter.onlyCompanyId
-      ? filter.companyIds?.length && !filter.companyIds.includes(filter.onlyCompanyId)
-        ? []
-        : [filter.onlyCompanyId]
-      : filter.companyIds?.length
-        ? filter.companyIds
-        : undefined;
+    const companyIds = countedCompanies(filter.onlyCompanyId, filter.companyIds);
     const total = await countedRows(db, 'audit_events', companyIds);
     return { rows: result.rows, total, isTotalCapped: false };
   }

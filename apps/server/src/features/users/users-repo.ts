@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { countedRows } from '../../db/list-counts';
+import { countedCompanies, countedRows } from '../../db/list-counts';
 import { companies, invitations, roleGrants, users } from '../../db/schema';
 import { NO_ID } from '../../lib/ids';
 
@@ -153,14 +153,7 @@ async function countUsersAndInvitations(db: DbOrTx, filter: UserListFilter, unio
     !filter.start &&
     !filter.endExclusive;
   if (byCompanyOnly) {
-    // A company admin's own company, narrowed by a company filter that may leave nothing.
-    const companyIds = filter.companyId
-      ? filter.companyIds?.length && !filter.companyIds.includes(filter.companyId)
-        ? []
-        : [filter.companyId]
-      : filter.companyIds?.length
-        ? filter.companyIds
-        : undefined;
+    const companyIds = countedCompanies(filter.companyId, filter.companyIds);
     return countedRows(db, ['users', 'invitations'], companyIds);
   }
   const counted = (await db.execute(

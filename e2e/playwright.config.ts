@@ -12,7 +12,10 @@ export default defineConfig({
   // No retries, on CI or anywhere: a test that passes only on a second try is a failing test.
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // 15 s: two browsers, two servers and PostgreSQL share 2 cores; a signed-in page's first load
+  // costs about 1.5 s of renderer CPU, several seconds of wall time while the other worker loads
+  // pages too (docs/testing.md#browser-tests).
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {
@@ -20,9 +23,11 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'Europe/Berlin',
-    actionTimeout: 10_000,
+    actionTimeout: 15_000,
     navigationTimeout: 20_000,
-    trace: 'retain-on-failure',
+    // No screencast in the trace: it cost a quarter of the run's CPU (docs/testing.md#browser-tests);
+    // the failure screenshot and the DOM snapshots remain.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },

@@ -1,6 +1,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLayoutConfig } from '@/lib/layout-config';
 import { queryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
@@ -12,9 +13,10 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.col
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const layout = useLayoutConfig();
+  const { t } = useTranslation();
   return (
     <MantineProvider
-      theme={createAppTheme(layout.primaryColor)}
+      theme={createAppTheme(layout.primaryColor, t('common.closeDialog'))}
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={accessibleColors}
       defaultColorScheme="light"

@@ -9,8 +9,12 @@ import { MODAL_BACKDROP_MS, MODAL_TRANSITION_MS } from '@tkc/contracts/constants
 
 const isMantineColor = (c: string): c is MantineColor => c in DEFAULT_THEME.colors;
 
-/** The console's look: Mantine defaults, the stored primary colour, softer radii, Inter-like font. */
-export const createAppTheme = (primaryColor: string) =>
+/**
+ * The console's look: Mantine defaults, the stored primary colour, softer radii, Inter-like font.
+ * `closeLabel` names every dialog's close button (an icon only: unnamed, screen readers said
+ * "button").
+ */
+export const createAppTheme = (primaryColor: string, closeLabel: string) =>
   createTheme({
     primaryColor: isMantineColor(primaryColor) ? primaryColor : 'blue',
     defaultRadius: 'md',
@@ -23,6 +27,7 @@ export const createAppTheme = (primaryColor: string) =>
         defaultProps: {
           transitionProps: { duration: MODAL_TRANSITION_MS },
           overlayProps: { transitionProps: { duration: MODAL_BACKDROP_MS } },
+          closeButtonProps: { 'aria-label': closeLabel },
         },
       },
       // A search box that already shows the chosen option's label: typing replaces it rather than

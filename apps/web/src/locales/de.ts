@@ -7,6 +7,7 @@ const de: LocaleBundle = {
       notFound: 'Das angeforderte Element ({{name}}) wurde nicht gefunden',
       kinds: { company: 'Unternehmen' },
       closeMessage: 'Meldung schließen',
+      closeDialog: 'Schließen',
       continue: 'Weiter',
       submit: 'Senden',
       cancel: 'Abbrechen',

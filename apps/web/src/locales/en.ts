@@ -8,6 +8,7 @@ const en = {
       notFound: 'The requested {{name}} is not found',
       kinds: { company: 'company' },
       closeMessage: 'Close message',
+      closeDialog: 'Close',
       continue: 'Continue',
       submit: 'Submit',
       cancel: 'Cancel',

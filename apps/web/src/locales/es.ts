@@ -7,6 +7,7 @@ const es: LocaleBundle = {
       notFound: 'No se encontró el elemento solicitado ({{name}})',
       kinds: { company: 'empresa' },
       closeMessage: 'Cerrar mensaje',
+      closeDialog: 'Cerrar',
       continue: 'Continuar',
       submit: 'Enviar',
       cancel: 'Cancelar',

@@ -7,6 +7,7 @@ const fr: LocaleBundle = {
       notFound: 'L’élément demandé ({{name}}) est introuvable',
       kinds: { company: 'entreprise' },
       closeMessage: 'Fermer le message',
+      closeDialog: 'Fermer',
       continue: 'Continuer',
       submit: 'Envoyer',
       cancel: 'Annuler',

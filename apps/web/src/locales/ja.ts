@@ -7,6 +7,7 @@ const ja: LocaleBundle = {
       notFound: '要求された{{name}}が見つかりません',
       kinds: { company: '会社' },
       closeMessage: 'メッセージを閉じる',
+      closeDialog: '閉じる',
       continue: '続行',
       submit: '送信',
       cancel: 'キャンセル',

@@ -7,6 +7,7 @@ const zh: LocaleBundle = {
       notFound: '未找到所请求的{{name}}',
       kinds: { company: '公司' },
       closeMessage: '关闭消息',
+      closeDialog: '关闭',
       continue: '继续',
       submit: '提交',
       cancel: '取消',

@@ -127,9 +127,14 @@ test('leaving the authenticator needs a code; e-mail codes are confirmed by a ma
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(dialog.getByText('The code is not valid. Check it and try again.')).toBeVisible();
   await code.fill(totpCode(secret, Date.now() + 30_000));
+  const beforeOff = mailMark(stack);
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(dialog).toBeHidden();
   await expect(mfaState(page)).toHaveText('Not set up');
+  // The owner is told by mail (sent after the answer, through the outbox): awaited here, so the
+  // code mail below is not mistaken for it.
+  const notice = await nextMail(stack, user.email, beforeOff);
+  expect(notice.text).toContain('Change: Authenticator app removed');
 
   // Choosing e-mail codes sends a code; entering it confirms the choice.
   const since = mailMark(stack);

@@ -235,3 +235,45 @@ test("a company admin sees only their own company's users; a foreign id answers 
   expect((listed.body.data as { total: number }).total).toBe(0);
   expect(session.token).toBeTruthy();
 });
+
+test("the list's company filter, landing after the invite dialog opened, is the dialog's company", async ({
+  page,
+  stack,
+}) => {
+  const owner = await createUser(stack, 'plf-owner', 'owner');
+  const ownerSession = await signInThroughApi(stack, owner);
+  const company = await createCompanyThroughApi(stack, ownerSession.token, {
+    code: uniqueCode('LATE'),
+    name: 'Late Filter Terminals',
+  });
+  const other = await createCompanyThroughApi(stack, ownerSession.token, {
+    code: uniqueCode('OTHER'),
+    name: 'Other Filter Terminals',
+  });
+  const admin = await createUser(stack, 'plf-admin', 'platform');
+  await openSignedIn(page, stack, admin, '/admin/user');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  const picker = dialog.getByRole('combobox', { name: 'Company' });
+  await expect(picker).toHaveValue('');
+  // The address changes under the open dialog (as Back would), as when the filter's transition
+  // lands late.
+  await page.evaluate((id) => {
+    history.pushState(null, '', `/admin/user?companyId=${id}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, company.id);
+  await expect(picker).toHaveValue(`${company.code} · Late Filter Terminals`);
+  // A company picked in the dialog stays, whatever the list does after.
+  await picker.click();
+  await picker.fill('HQ');
+  await page.getByRole('option', { name: /^HQ · / }).click();
+  await page.evaluate((id) => {
+    history.pushState(null, '', `/admin/user?companyId=${id}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, other.id);
+  // The list behind the dialog has taken the new filter; the dialog keeps the company picked in it.
+  await expect(page.getByRole('combobox', { name: 'Company' }).first()).toHaveValue(
+    `${other.code} · Other Filter Terminals`,
+  );
+  await expect(picker).toHaveValue(/^HQ · /);
+});

@@ -4,7 +4,7 @@ import { can, scopeOf } from '@tkc/contracts/access/permissions';
 import type { RoleCode } from '@tkc/contracts/access/roles';
 import type { CurrentUser } from '@tkc/contracts/api/auth';
 import { inviteBody } from '@tkc/contracts/api/management';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBanner } from '@/components/alert-banner';
 import { CompanySelect } from '@/components/company-select';
@@ -66,6 +66,13 @@ function InviteForm({
     },
   });
   const [picked, setPicked] = useState<CompanyOption | null>(null);
+  // The list's company filter can land just after the dialog opened (the address changes in a
+  // transition): it is taken then, unless a company was already picked here.
+  const isCompanyPicked = useRef(false);
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (isGlobal && companyId && !isCompanyPicked.current) setFieldValue('company_id', companyId);
+  }, [isGlobal, companyId, setFieldValue]);
   const licences = useCompanyLicences(form.values.company_id || null, true);
   const company = licences.data ?? picked;
   const isPlatformCompany = isGlobal
@@ -110,6 +117,7 @@ function InviteForm({
               placeholder={t('users.chooseCompany')}
               value={form.values.company_id || null}
               onChange={(id, option) => {
+                isCompanyPicked.current = true;
                 form.setFieldValue('company_id', id ?? '');
                 form.setFieldTouched('company_id');
                 setPicked(option);

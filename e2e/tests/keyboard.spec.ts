@@ -217,11 +217,10 @@ test('the erase log filtered by keyboard: search, status picker, dates', async (
   const from = page.getByRole('textbox', { name: 'From', exact: true });
   await tabTo(page, from, 20, 'Shift+Tab');
   await from.fill('01/01/2020');
-  await page.keyboard.press('Tab');
   await expect(page).toHaveURL(/from=2020-01-01/);
-  // The list reloads under the new start; focus stays where Tab put it, on the end date.
+  // With a start date the field has its clear button: Tab stops there, then on the end date.
   const to = page.getByRole('textbox', { name: 'To', exact: true });
-  await expect(to).toBeFocused();
+  await tabTo(page, to, 3);
   await to.fill('01/31/2020');
   await page.keyboard.press('Tab');
   await expect(page).toHaveURL(/to=2020-01-31/);

@@ -21,13 +21,14 @@ type LoadOptions<T> = {
 const inFlight = new Map<string, Promise<unknown>>();
 
 function whenOnline(): Promise<void> {
-  if (navigator.onLine !== false) return Promise.resolve();
+  if (globalThis.navigator?.onLine !== false) return Promise.resolve();
   return new Promise((resolve) => {
     window.addEventListener('online', () => resolve(), { once: true });
   });
 }
 
-async function withRetries<T>(load: () => Promise<T>, isRetried: boolean): Promise<T> {
+/** A load with the query retries (exported for its unit test). */
+export async function withRetries<T>(load: () => Promise<T>, isRetried: boolean): Promise<T> {
   for (let failures = 0; ; failures++) {
     await whenOnline();
     try {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { alertVariant, isDangerStatus } from './alert-style';
 import {
   actionMessage,
-  alertVariant,
   forgotPasswordMessage,
   httpOutcome,
-  isDangerStatus,
   type Outcome,
   otpSendMessage,
   otpVerifyMessage,

@@ -5,17 +5,9 @@ import {
   SIGN_UP_WELCOME_REDIRECT_MS,
 } from './constants';
 
-// Alert style and messages (docs/product.md#alert-style, #errors). Outcomes are plain data so the
-// SPA maps whatever its HTTP client throws into them, and these functions stay pure.
-
-export type AlertVariant = 'danger' | 'success' | 'info';
-
-/** Codes of 300 or more, or below 100 and not 0, are errors (docs/product.md#alert-style). */
-export const isDangerStatus = (code: number): boolean => code >= 300 || (code < 100 && code !== 0);
-const isSuccessStatus = (code: number): boolean => code >= 200 && code < 300;
-
-export const alertVariant = (code: number): AlertVariant =>
-  isDangerStatus(code) ? 'danger' : isSuccessStatus(code) ? 'success' : 'info';
+// The screens' messages (docs/product.md#errors; their style by status is alert-style.ts).
+// Outcomes are plain data so the SPA maps whatever its HTTP client throws into them, and these
+// functions stay pure.
 
 /** Optional redirect notice of the alert banner. */
 export const redirectNotice = (seconds: number): string =>

@@ -1,67 +1,57 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
-import { useAuthStatus } from '@/lib/auth';
+import { type SessionState, useSession } from '@/lib/session';
 
-// Route rules (docs/product.md#screens). Signed out: all but auth/* goes to /auth, unknown paths to the
-// root. Signed in: the index and auth/* go to /dashboard, unknown paths to /error/404.
+// Route rules (docs/product.md#screens) on the first paint. Without a session (no token, none
+// just ended) the visitor is signed out, and the rules decide here; with one they need the
+// profile, and `session-gates.tsx` decides, loaded with TanStack Query (docs/web.md#bundle).
+
+const SessionHomeRedirect = lazy(() =>
+  import('./session-gates').then((m) => ({ default: m.HomeRedirect })),
+);
+const SessionCatchAll = lazy(() =>
+  import('./session-gates').then((m) => ({ default: m.CatchAll })),
+);
+const SessionSignedOutOnly = lazy(() =>
+  import('./session-gates').then((m) => ({ default: m.SignedOutOnly })),
+);
+
+const hasNoSession = (session: SessionState) => session.token === null && session.endedBy === null;
 
 /** `/`: the dashboard when signed in, else sign-in. Navigation state (messages) passes through. */
 export function HomeRedirect() {
-  const auth = useAuthStatus();
+  const session = useSession();
   const location = useLocation();
-  if (auth.status === 'loading') return <LoadingScreen />;
-  const signedIn = auth.status === 'signed-in' || auth.status === 'ended';
+  if (hasNoSession(session)) {
+    return <Navigate to={paths.auth.signIn.getHref()} replace state={location.state} />;
+  }
   return (
-    <Navigate
-      to={signedIn ? paths.app.dashboard.getHref() : paths.auth.signIn.getHref()}
-      replace
-      state={location.state}
-    />
+    <Suspense fallback={<LoadingScreen />}>
+      <SessionHomeRedirect />
+    </Suspense>
   );
 }
 
 /** Unknown paths. */
 export function CatchAll() {
-  const auth = useAuthStatus();
-  if (auth.status === 'signed-out') return <Navigate to={paths.home.getHref()} replace />;
-  return <Navigate to={paths.error404.getHref()} replace />;
+  const session = useSession();
+  if (hasNoSession(session)) return <Navigate to={paths.home.getHref()} replace />;
+  return (
+    <Suspense fallback={null}>
+      <SessionCatchAll />
+    </Suspense>
+  );
 }
 
 /** auth/*: only for signed-out visitors. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
-  const auth = useAuthStatus();
-  if (auth.status === 'loading') return <LoadingScreen />;
-  if (auth.status === 'signed-in') return <Navigate to={paths.app.dashboard.getHref()} replace />;
-  return children;
-}
-
-/** The authenticated area: a loading screen until the profile arrives (docs/product.md#signed-in) */
-export function SignedInOnly({ children }: { children: ReactNode }) {
-  const auth = useAuthStatus();
-  const location = useLocation();
-  if (auth.status === 'loading') return <LoadingScreen />;
-  if (auth.status === 'error') return <ProfileError onRetry={auth.retry} />;
-  if (auth.status === 'signed-out') {
-    return (
-      <Navigate to={paths.auth.signIn.getHref()} replace state={{ from: location.pathname }} />
-    );
-  }
-  return children;
-}
-
-function ProfileError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+  const session = useSession();
+  if (hasNoSession(session)) return children;
   return (
-    <Center h="100dvh" p="md">
-      <Stack align="center" gap="md" maw={420} ta="center">
-        <Title order={2}>{t('errors.profileTitle')}</Title>
-        <Text c="dimmed">{t('errors.profileBody')}</Text>
-        <Button onClick={onRetry}>{t('common.retry')}</Button>
-      </Stack>
-    </Center>
+    <Suspense fallback={<LoadingScreen />}>
+      <SessionSignedOutOnly>{children}</SessionSignedOutOnly>
+    </Suspense>
   );
 }

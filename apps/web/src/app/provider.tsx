@@ -1,9 +1,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayoutConfig } from '@/lib/layout-config';
-import { queryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
 import { LazyNotifications } from './lazy-notifications';
 import { accessibleColors, createAppTheme } from './theme';
@@ -22,7 +20,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
     >
       <LazyNotifications />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/loading-screen';
 import { paths } from '@/config/paths';
+import { loadShellTexts } from '@/lib/i18n';
 import type { RouteHandle } from '@/lib/route-handle';
 import { CatchAll, HomeRedirect, SignedOutOnly } from './gates';
 import { lazyPage } from './lazy-page';
@@ -84,7 +85,10 @@ const routes: RouteObject[] = [
         handle: handle({ title: 'shell.signOut' }),
       },
       {
-        lazy: lazyPage(() => import('./shell-route')),
+        // The shell and its texts (docs/web.md#bundle).
+        lazy: lazyPage(() =>
+          Promise.all([import('./shell-route'), loadShellTexts()]).then(([shell]) => shell),
+        ),
         children: [
           {
             path: rel(paths.app.dashboard.path),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { loadApiErrorTexts } from '@/lib/api-errors';
 import { useAuthStatus } from '@/lib/auth';
-import { SignedInOnly } from './gates';
+import { SignedInOnly } from './session-gates';
 import { AppLayout } from './shell/app-layout';
 
 // The authenticated shell is its own lazy chunk: the sign-in screens never load it.

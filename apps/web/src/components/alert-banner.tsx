@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { alertVariant } from '@tkc/contracts/alerts';
+import { alertVariant } from '@tkc/contracts/alert-style';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '@/lib/use-countdown';

@@ -42,6 +42,19 @@ const uiLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, un
   zh: () => import('../locales/zh'),
 };
 
+// The signed-in part of 'translation' (the menu, the session prompts, the dashboard, role names)
+// loads with the authenticated shell and joins the namespace under the same keys: /auth paints
+// without it (docs/web.md#bundle).
+const shellLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('../locales/shell/de'),
+  en: () => import('../locales/shell/en'),
+  es: () => import('../locales/shell/es'),
+  fr: () => import('../locales/shell/fr'),
+  ja: () => import('../locales/shell/ja'),
+  zh: () => import('../locales/shell/zh'),
+};
+let isShellWanted = false;
+
 const termsLoaders: Record<LanguageCode, () => Promise<{ default: Record<string, unknown> }>> = {
   de: () => import('../locales/terms/de'),
   en: () => import('../locales/terms/en'),
@@ -161,7 +174,11 @@ const lazyBackend: BackendModule = {
       : undefined;
     const load = own
       ? own[language]().then((m) => m.default)
-      : uiLoaders[language]().then((m) => m.default[namespace] as Record<string, unknown>);
+      : uiLoaders[language]().then(async (m) => {
+          const texts = m.default[namespace] as Record<string, unknown>;
+          if (namespace !== 'translation' || !isShellWanted) return texts;
+          return { ...texts, ...(await shellLoaders[language]()).default };
+        });
     load.then(
       (resources) => callback(null, resources ?? {}),
       (error: unknown) => callback(error as Error, null),
@@ -190,6 +207,21 @@ export async function initI18n(): Promise<void> {
       returnNull: false,
       react: { useSuspense: true },
     });
+}
+
+/**
+ * The signed-in texts of 'translation', for every language loaded so far and, from now on, with
+ * every language that loads. The shell's route waits for them (docs/web.md#bundle).
+ */
+export async function loadShellTexts(): Promise<void> {
+  isShellWanted = true;
+  const loaded = languageCodes.filter((lng) => i18n.hasResourceBundle(lng, 'translation'));
+  await Promise.all(
+    loaded.map(async (lng) => {
+      const texts = (await shellLoaders[lng]()).default;
+      i18n.addResourceBundle(lng, 'translation', texts, true, false);
+    }),
+  );
 }
 
 /** Switches the language and keeps the choice in browser storage (docs/product.md#preferences). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { queryClient, shouldRetryQuery } from './react-query';
+import { shouldRetryQuery } from './query-retry';
+import { queryClient } from './react-query';
 
 // The query rules of docs/product.md#retries: fresh for 15 minutes, 3 retries, never a retry of
 // a 4xx answer (it will not change), no refetch when the window regains focus.

@@ -41,6 +41,12 @@ import managementFr from './management/fr';
 import managementJa from './management/ja';
 import managementZh from './management/zh';
 import { leaves, type NamespaceRule, translationProblems } from './namespace-checks';
+import shellDe from './shell/de';
+import shellEn from './shell/en';
+import shellEs from './shell/es';
+import shellFr from './shell/fr';
+import shellJa from './shell/ja';
+import shellZh from './shell/zh';
 import signerDe from './signer/de';
 import signerEn from './signer/en';
 import signerEs from './signer/es';
@@ -65,6 +71,8 @@ const i18nextTemplate = (template: string) => template.replace(/\{(\w+)\}/g, '{{
 
 const RULES: Record<string, NamespaceRule> = {
   translation: { english: leaves(en) },
+  // The signed-in part of 'translation' (its own file, loaded with the shell).
+  shell: { english: leaves(shellEn) },
   terms: { english: leaves(termsEn), isOrdered: true },
   account: { english: leaves(accountEn), copiedShare: 0.05 },
   // Product names ('CAP Maker') and bare templates may read the same in every language.
@@ -88,6 +96,7 @@ const RULES: Record<string, NamespaceRule> = {
 const LANGUAGES: Record<string, Record<keyof typeof RULES, unknown>> = {
   de: {
     translation: de,
+    shell: shellDe,
     terms: termsDe,
     account: accountDe,
     guide: guideDe,
@@ -99,6 +108,7 @@ const LANGUAGES: Record<string, Record<keyof typeof RULES, unknown>> = {
   },
   es: {
     translation: es,
+    shell: shellEs,
     terms: termsEs,
     account: accountEs,
     guide: guideEs,
@@ -110,6 +120,7 @@ const LANGUAGES: Record<string, Record<keyof typeof RULES, unknown>> = {
   },
   fr: {
     translation: fr,
+    shell: shellFr,
     terms: termsFr,
     account: accountFr,
     guide: guideFr,
@@ -121,6 +132,7 @@ const LANGUAGES: Record<string, Record<keyof typeof RULES, unknown>> = {
   },
   ja: {
     translation: ja,
+    shell: shellJa,
     terms: termsJa,
     account: accountJa,
     guide: guideJa,
@@ -132,6 +144,7 @@ const LANGUAGES: Record<string, Record<keyof typeof RULES, unknown>> = {
   },
   zh: {
     translation: zh,
+    shell: shellZh,
     terms: termsZh,
     account: accountZh,
     guide: guideZh,

@@ -1,27 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { registrationVerifyResponse } from '@tkc/contracts/api/auth';
 import { apiRequest } from '@/lib/api-client';
+import { useLoad } from '@/lib/use-load';
 
 // POST /auth/registration/verify (invitation token in Authid): the invited e-mail and company.
 
-async function verifyInvitation(token: string, signal?: AbortSignal) {
+async function verifyInvitation(token: string) {
   const answer = await apiRequest('/auth/registration/verify', {
     method: 'POST',
     linkToken: token,
     schema: registrationVerifyResponse,
-    signal,
   });
   return answer.data;
 }
 
-const invitationQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['invitation', token],
-    queryFn: ({ signal }) => verifyInvitation(token, signal),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-
+// Once per link, no retry (an unknown link stays unknown); without TanStack Query, as the other
+// signed-out screens (docs/web.md#bundle).
 export const useInvitation = (token: string) =>
-  useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
+  useLoad(`invitation:${token}`, () => verifyInvitation(token), {
+    isEnabled: token !== '',
+    isRetried: false,
+  });

@@ -1,27 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { resetVerifyResponse } from '@tkc/contracts/api/auth';
 import { apiRequest } from '@/lib/api-client';
+import { useLoad } from '@/lib/use-load';
 
 // POST /auth/reset_password/verify (link token in Authid): who the reset link is for.
 
-async function verifyResetLink(token: string, signal?: AbortSignal) {
+async function verifyResetLink(token: string) {
   const answer = await apiRequest('/auth/reset_password/verify', {
     method: 'POST',
     linkToken: token,
     schema: resetVerifyResponse,
-    signal,
   });
   return answer.data;
 }
 
-const resetLinkQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['reset-link', token],
-    queryFn: ({ signal }) => verifyResetLink(token, signal),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-
+// Once per link, no retry (an unknown link stays unknown); without TanStack Query, as the other
+// signed-out screens (docs/web.md#bundle).
 export const useResetLink = (token: string) =>
-  useQuery({ ...resetLinkQueryOptions(token), enabled: token !== '' });
+  useLoad(`reset-link:${token}`, () => verifyResetLink(token), {
+    isEnabled: token !== '',
+    isRetried: false,
+  });

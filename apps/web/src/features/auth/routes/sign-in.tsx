@@ -1,13 +1,11 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import { otpSendMessage, signInMessage } from '@tkc/contracts/alerts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AlertBanner } from '@/components/alert-banner';
 import { paths } from '@/config/paths';
 import { translateMessage } from '@/lib/i18n';
-import { outcomeOf } from '@/lib/outcome';
 import { validateSignIn } from '@/lib/sign-in-rules';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '@/lib/storage';
 import { useForm } from '@/lib/use-form';
@@ -17,6 +15,18 @@ import { sendLoginOtp } from '../api/send-login-otp';
 import { AuthHeading } from '../components/auth-heading';
 import type { AuthLocationState } from '../components/auth-messages';
 import type { OtpLocationState } from '../components/otp-state';
+
+/** The messages of a failed call, loaded with the first submit (docs/web.md#bundle). */
+async function loadMessages() {
+  const [alerts, { outcomeOf }] = await Promise.all([
+    import('@tkc/contracts/alerts'),
+    import('@/lib/outcome'),
+  ]);
+  return {
+    signInMessage: (error: unknown) => alerts.signInMessage(outcomeOf(error)),
+    otpSendMessage: (error: unknown) => alerts.otpSendMessage(outcomeOf(error)),
+  };
+}
 
 /** Sign in (docs/product.md#sign-in): e-mail and password, then the second factor on /auth/otp. */
 export function SignInRoute() {
@@ -44,8 +54,8 @@ export function SignInRoute() {
   const submit = form.submitHandler(async (values) => {
     setBanner(null);
     const email = values.email.trim();
-    // Loaded on the first submit: the hash is not needed to paint the form.
-    const { sha256Hex } = await import('@/lib/sha256');
+    // Loaded on the first submit: the hash and the messages are not needed to paint the form.
+    const [{ sha256Hex }, messages] = await Promise.all([import('@/lib/sha256'), loadMessages()]);
     const password = sha256Hex(values.password);
     const force = isConflict || undefined;
     let methods: ('totp' | 'email')[];
@@ -58,7 +68,7 @@ export function SignInRoute() {
         force,
       }));
     } catch (error) {
-      const alert = signInMessage(outcomeOf(error));
+      const alert = messages.signInMessage(error);
       if (alert?.isConflict) setConflict(true);
       if (alert) setBanner({ text: alert.text, kind: 'danger' });
       return;
@@ -74,7 +84,7 @@ export function SignInRoute() {
       try {
         await sendLoginOtp({ verify_token: verifyToken, ip: ip.data });
       } catch (error) {
-        const alert = otpSendMessage(outcomeOf(error));
+        const alert = messages.otpSendMessage(error);
         if (alert) {
           setBanner({ text: alert.text, kind: 'danger' });
           setSendingOtp(false);

@@ -1,0 +1,126 @@
+// The signed-in part of the 'translation' namespace: the menu, the pages' descriptions, the
+// session prompts, Contact Us, the dashboard, role names and the no-access page. It loads with
+// the authenticated shell (lib/i18n.ts, docs/web.md#bundle), under the same keys. English is the
+// reference; every language has exactly these keys (a unit test and the ShellBundle type check it).
+
+const en = {
+  noAccess: {
+    title: 'No access',
+    needs: 'Your roles do not open this page. It needs one of these roles:',
+    rolesLabel: 'Roles that open this page',
+    inPlatform: '{{roles}}, held in the platform company',
+    inOwn: '{{roles}}, held in your company',
+    askAdmin: 'Ask your company administrator to grant one of them.',
+    switchedOff: 'This feature is switched off for this installation.',
+    dashboard: 'Go to the dashboard',
+  },
+  nav: {
+    label: 'Main menu',
+    dashboard: 'Dashboard',
+    guide: 'User Guide',
+    audit: 'Audit Log',
+    user: 'User',
+    company: 'Company',
+    'company-overview': 'Overview',
+    'company-sn': 'Serial Number',
+    'key-erase': 'Key Erase',
+    signer: 'Signer',
+    'cap-maker': 'CAP Maker',
+    'cap-general': 'General',
+    'cap-key': 'Key',
+    'cap-crt': 'Certificate',
+    'cap-kcg': 'Key Certificate Group',
+    account: 'Account and Settings',
+    model: 'Model',
+  },
+  pages: {
+    dashboard: 'Your features at a glance',
+    guide: 'How to use the console',
+    capMaker: 'General CAP files for terminals',
+    capKey: 'Key CAP files from the key-generation centre',
+    capCrt: 'Certificate CAPs that update a terminal key',
+    capKcg: 'Key certificate group generation',
+    signer: 'Sign APK and CAP files',
+    keyErase: "Return a terminal's customised key to the original key",
+    keyEraseLog: 'Key Erase log',
+    keyEraseProcess: 'Key Erase process',
+    model: 'Supported models and prefixes',
+    users: 'Users, licences, roles and invitations',
+    company: 'Company overview',
+    companySn: 'Company serial numbers',
+    audit: 'Who did what, and when',
+    account: 'Profile, password and two-step authentication',
+  },
+  session: {
+    idleTitle: 'Your session is about to expire',
+    idleBody: 'You will be signed out in {{time}}. Do you want to stay signed in?',
+    idleInactiveBody:
+      'You have not used the console for a while. You will be signed out in {{time}}. Do you want to stay signed in?',
+    keepLoggedIn: 'Keep Me Logged in',
+    logoutNow: 'Logout Now',
+    endedTitle: 'Session ended',
+    loginAgain: 'Please Login again.',
+    signIn: 'Sign In',
+  },
+  contact: {
+    title: 'Contact Us',
+    subject: 'Subject',
+    content: 'Content',
+    pleaseWait: 'Please wait...',
+  },
+  dashboard: {
+    greeting: 'Welcome back, {{name}}',
+    greetingFirst: 'Welcome, {{name}}',
+    subtitle: '{{company}} on Terminal Key Console',
+    daily: 'Daily digest',
+    weekly: 'Weekly digest',
+    feature: 'Feature',
+    featureManage: 'Feature & Manage',
+    manage: 'Manage',
+    open: 'Open',
+    disabled: 'Switched off for this installation',
+    mfaTitle: 'Two-step authentication',
+    mfaBody: 'Enable the MFA to improve your account security',
+    enableMfa: 'Enable MFA',
+    later: 'Later',
+    cards: {
+      'key-erase': {
+        name: 'Key Erase',
+        description: "Return a terminal's customised key to the original key.",
+      },
+      'cap-maker': {
+        name: 'CAP Maker',
+        description: 'Generate the information files that terminals need.',
+      },
+      signer: { name: 'Signer', description: 'Sign APK and CAP files.' },
+      'cap-crt': {
+        name: 'CAP CRT',
+        description: 'Generate certificate CAPs that update a terminal key.',
+      },
+      user: { name: 'User', description: 'Manage users, licences, roles and invitations.' },
+      company: { name: 'Company', description: 'Manage companies and their serial numbers.' },
+      model: { name: 'Model', description: 'Supported models and their prefixes.' },
+      audit: { name: 'Audit Log', description: 'Who did what, and when.' },
+    },
+  },
+  roles: {
+    'plf-owner': 'Platform Owner',
+    'plf-admin': 'Platform Administrator',
+    'com-admin': 'Company Administrator',
+    'cap-manager': 'CAP Manager',
+    'cap-advanced': 'CAP Advanced',
+    'cap-user': 'CAP User',
+    'sig-manager': 'Signer Manager',
+    'sig-user': 'Signer User',
+    'crt-manager': 'Certificate Manager',
+    'crt-user': 'Certificate User',
+    'erk-user': 'Key Erase',
+    'mdl-viewer': 'Model Viewer',
+    'kcg-manager': 'Key Generation Centre',
+  },
+};
+
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+/** The shape every language must fill, key for key. */
+export type ShellBundle = DeepStrings<typeof en>;
+export default en;

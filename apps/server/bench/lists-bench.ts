@@ -191,7 +191,13 @@ async function benchOne(label: string, database: Database) {
   await database.close();
 }
 
-await benchOne('PGlite (in-process)', await openDatabase({ dataDir: 'memory://' }));
-const server = await freshPostgres();
-if (server) await benchOne(`PostgreSQL server (${new URL(PG_URL).host})`, server);
-else console.log(`\nPostgreSQL at ${PG_URL} does not answer: skipped.`);
+// BENCH_DB=pglite or BENCH_DB=postgres runs one database only (both by default).
+const only = process.env.BENCH_DB;
+if (only !== 'postgres') {
+  await benchOne('PGlite (in-process)', await openDatabase({ dataDir: 'memory://' }));
+}
+if (only !== 'pglite') {
+  const server = await freshPostgres();
+  if (server) await benchOne(`PostgreSQL server (${new URL(PG_URL).host})`, server);
+  else console.log(`\nPostgreSQL at ${PG_URL} does not answer: skipped.`);
+}

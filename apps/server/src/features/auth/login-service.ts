@@ -120,20 +120,18 @@ export function auditUser(
   origin: RequestOrigin,
   detail: Record<string, unknown> = {},
 ) {
-  const write = (tx: DbOrTx) =>
-    recordAudit(tx, {
-      action,
-      result,
-      actorUserId: user.id,
-      actorEmail: user.email,
-      companyId: user.companyId,
-      target: `user:${user.id}`,
-      ip: origin.ip,
-      detail,
-    });
-  // A savepoint inside the caller's transaction, or a transaction of its own: the chain lock
-  // must be held until the event commits.
-  return db.transaction(write);
+  // In the caller's transaction the event joins its commit; given the database, recordAudit
+  // opens a transaction of its own. No savepoint: a rolled-back caller drops the event anyway.
+  return recordAudit(db, {
+    action,
+    result,
+    actorUserId: user.id,
+    actorEmail: user.email,
+    companyId: user.companyId,
+    target: `user:${user.id}`,
+    ip: origin.ip,
+    detail,
+  });
 }
 
 /** POST /auth/login: the password step; answers the verification token the code steps take. */

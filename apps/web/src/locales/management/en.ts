@@ -94,22 +94,6 @@ const management = {
     'mdl-viewer': 'May view supported models and prefixes',
     'kcg-manager': 'May use the key-generation centre',
   },
-  /** Role badges of the user list: a role on its own, outside its group. */
-  roleBadges: {
-    'plf-owner': 'Platform Owner',
-    'plf-admin': 'Platform Administrator',
-    'com-admin': 'Company Administrator',
-    'cap-manager': 'CAP Manager',
-    'cap-advanced': 'CAP Advanced',
-    'cap-user': 'CAP User',
-    'sig-manager': 'Signer Manager',
-    'sig-user': 'Signer User',
-    'crt-manager': 'Certificate Manager',
-    'crt-user': 'Certificate User',
-    'erk-user': 'Key Erase',
-    'mdl-viewer': 'Model Viewer',
-    'kcg-manager': 'Key Generation Centre',
-  },
   roleEditor: {
     features: 'Feature roles',
     administration: 'Administration and other roles',

@@ -39,7 +39,7 @@ export function RoleBadges({ roles }: { roles: readonly string[] }) {
       {badges.map((b) => (
         <Tooltip key={`${b.company}/${b.role}`} label={`${b.company}/${b.role}`} withArrow>
           <Badge variant="light" color={groupColors[b.group]} size="sm" tt="none">
-            {t(`roleBadges.${b.role}`)}
+            {t(`translation:roles.${b.role}`)}
           </Badge>
         </Tooltip>
       ))}

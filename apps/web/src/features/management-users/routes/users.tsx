@@ -114,7 +114,7 @@ export function UsersRoute() {
           <MultiSelect
             label={t('users.columns.roles')}
             placeholder={list.filters.activity.length ? undefined : t('common.any')}
-            data={roleOptions.map((r) => ({ value: r, label: t(`roleBadges.${r}`) }))}
+            data={roleOptions.map((r) => ({ value: r, label: t(`translation:roles.${r}`) }))}
             value={list.filters.activity}
             onChange={(v) => list.setFilter('activity', v)}
             clearable

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { auditEvents } from '../src/db/schema';
 import { seedWorld, type World } from './support/management-fixture';
 import { createTestApp, type TestContext } from './support/test-app';
 
@@ -68,4 +69,15 @@ it('an export of many batches holds every event once, in id order (read and form
   expect(lines.map((line) => line.slice(0, line.indexOf(',')))).toEqual(
     stored.rows.map((r) => r.id),
   );
+  // The cells as stored: the time as toISOString writes it, the detail as its JSON.
+  const [last] = await ctx.database.db
+    .select()
+    .from(auditEvents)
+    .where(sql`${auditEvents.detail} <> '{}'::jsonb`)
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  const line = lines.find((l) => l.startsWith(`${last!.id},`))!;
+  expect(line.split(',')[1]).toBe(last!.createdAt.toISOString());
+  const detailCell = line.slice(line.indexOf(',"{') + 2, -1).replaceAll('""', '"');
+  expect(JSON.parse(detailCell)).toEqual(last!.detail);
 }, 120_000);

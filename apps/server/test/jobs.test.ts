@@ -113,6 +113,48 @@ describe('jobs queue', () => {
     expect(runs).toBe(1);
   });
 
+  it('a job announced while a claim is running is claimed when that claim ends, not at the next poll', async () => {
+    // The job is queued before the worker starts but not yet due; the worker's first claim looks
+    // at T. While that claim is in flight the clock reaches the job's time and its notification
+    // arrives: the worker must look again at once rather than wait a poll of a minute.
+    const t = new Date('2026-03-01T00:00:00Z');
+    let now = t;
+    let notify: (() => void) | undefined;
+    const listening: Database = {
+      ...database,
+      listen: (channel, onMessage, onLost) => {
+        notify = () => onMessage('');
+        return database.listen(channel, onMessage, onLost);
+      },
+    };
+    let isFirstClaim = true;
+    const clock = () => {
+      if (isFirstClaim) {
+        isFirstClaim = false;
+        // Runs after the claim has been sent and before its answer can come back.
+        queueMicrotask(() => {
+          now = new Date(t.getTime() + 10_000);
+          notify!();
+        });
+      }
+      return now;
+    };
+    const queue = createJobQueue({ database: listening, box, clock, pollMs: 60_000 });
+    let ranAt = 0;
+    queue.handle('test.woken', async () => {
+      ranAt = Date.now();
+    });
+    await queue.enqueue(database.db, 'test.woken', {}, { runAt: new Date(t.getTime() + 10_000) });
+    const startedAt = Date.now();
+    await queue.start();
+    try {
+      await expect.poll(() => ranAt, { timeout: 5000, interval: 20 }).toBeGreaterThan(0);
+      expect(ranAt - startedAt).toBeLessThan(5000);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('two nodes on one database run each of 40 jobs exactly once', async () => {
     // On PostgreSQL the second node has connections of its own; PGlite is one process, one database.
     const other = database.url

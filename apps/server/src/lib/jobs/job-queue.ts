@@ -160,13 +160,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   /** The worker's claim in progress, if any (drain waits for it, not to miss its job). */
   let ticking: Promise<void> | undefined;
+  /** A wake-up (a notification, a slot set free) came while a claim ran: that claim may have
+   * looked before the new job was there, so claim once more when it ends. */
+  let isWokenDuringClaim = false;
   function tick(): Promise<void> {
-    if (ticking || isStopping) return ticking ?? Promise.resolve();
+    if (isStopping) return ticking ?? Promise.resolve();
+    if (ticking !== undefined) {
+      isWokenDuringClaim = true;
+      return ticking;
+    }
+    isWokenDuringClaim = false;
     ticking = fill()
       .then(() => {})
       .catch((error: unknown) => log(`[jobs] claiming failed: ${errorLine(error)}`))
       .finally(() => {
         ticking = undefined;
+        if (isWokenDuringClaim && isStarted) void tick();
       });
     return ticking;
   }

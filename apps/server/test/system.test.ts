@@ -158,12 +158,34 @@ describe('security headers', () => {
             return [name!, values] as const;
           }),
       );
-      const scriptSrc = directives.get('script-src') ?? directives.get('default-src');
+      // A directive left out falls back to default-src.
+      const effective = (name: string) => directives.get(name) ?? directives.get('default-src');
+      const scriptSrc = effective('script-src');
       expect(scriptSrc, url).toBeDefined();
       expect(scriptSrc, url).not.toContain("'unsafe-inline'");
       expect(scriptSrc, url).not.toContain("'unsafe-eval'");
-      expect(directives.get('object-src'), url).toEqual(["'none'"]);
+      expect(effective('object-src'), url).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors'), url).toBeDefined();
+      expect(directives.get('frame-ancestors'), url).not.toContain('*');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+
+  it('JSON answers under /api/v1 load nothing and cannot be framed; pages keep the document headers', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/nope', '/api/v1/auth/profile']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+    for (const url of ['/', '/auth/login', '/api/docs']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
   });
 });

@@ -1,14 +1,17 @@
 // npm run bench -- auth: GET /auth/profile with a live session against a bare Fastify route,
 // measured interleaved (short slices A B A B ..., the ratio taken pair by pair, so a change in the
 // machine's speed lands on both sides), then complete sign-ins per second (median of runs), on
-// PGlite and PostgreSQL. The servers run in a child process; this process only generates load.
+// PGlite and PostgreSQL. The servers run in a child process (the bundle, as in production); this
+// process only generates load.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (docs/auth-profile.md).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import pg from 'pg';
 
 const SLICE_S = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
@@ -23,11 +26,37 @@ const hash = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 type Started = { base: string; bareBase: string; users: { email: string; session: string }[] };
 
+/**
+ * The bench server bundled as `npm start` runs the server (esbuild, as apps/server/build.mjs:
+ * workspace packages inlined, npm dependencies external), not through tsx's transform, whose
+ * per-closure name helpers production does not have. Into dist/, so the externals resolve.
+ */
+async function bundleBenchServer() {
+  const serverDir = path.join(import.meta.dirname, '..');
+  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const outfile = path.join(serverDir, 'dist/bench/auth-bench-server.js');
+  await build({
+    entryPoints: [path.join(import.meta.dirname, 'auth-bench-server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@tkc/')),
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+const serverBundle = await bundleBenchServer();
+
 async function startServer(kind: 'pglite' | 'postgres') {
   const profiling = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
   const child = spawn(
     process.execPath,
-    [...profiling, '--import', 'tsx', path.join(import.meta.dirname, 'auth-bench-server.ts'), kind],
+    [...profiling, '--enable-source-maps', serverBundle, kind],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = readline.createInterface({ input: child.stdout! });

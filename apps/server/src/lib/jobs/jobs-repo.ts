@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { jobs } from '../../db/schema-platform';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -39,11 +39,17 @@ export async function claimNextJob(
 ): Promise<JobRow | null> {
   if (claim.kinds.length === 0) return null;
   const until = new Date(claim.now.getTime() + claim.leaseMs);
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update jobs set status = 'running', attempts = attempts + 1, locked_by = ${claim.nodeId},
-          locked_until = ${until}
-        where id = (
+  // One statement: the claimed row comes back whole (a claim is a round trip per mail sent).
+  const [job] = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: claim.nodeId,
+      lockedUntil: until,
+    })
+    .where(
+      sql`${jobs.id} = (
           select id from jobs
           where kind in (${sql.join(
             claim.kinds.map((k) => sql`${k}`),
@@ -53,15 +59,9 @@ export async function claimNextJob(
               or (status = 'running' and locked_until < ${claim.now}))
           order by run_at, id
           limit 1
-          for update skip locked)
-        returning id`,
-  );
-  const id = rows[0]?.id;
-  if (id === undefined) return null;
-  const [job] = await db
-    .select()
-    .from(jobs)
-    .where(eq(jobs.id, Number(id)));
+          for update skip locked)`,
+    )
+    .returning();
   return job ?? null;
 }
 

@@ -18,10 +18,10 @@ import {
   buildServerBundle,
   freshServerDatabase,
   startServerProcess,
-  userOn,
 } from '../test/support/server-process';
 import { clientHash } from '../test/support/test-app';
-import { type Persona, quantile, runVirtualUsers } from './load-users';
+import { loadPersonas, seedLoadWorld } from './load-mix';
+import { quantile, runVirtualUsers } from './load-users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -38,101 +38,12 @@ const server = await startServerProcess({
   isBundle: true,
 });
 const api = `${server.url}/api/v1`;
-const call = async (token: string, method: string, url: string, body?: unknown) => {
-  const response = await fetch(`${api}${url}`, {
-    method,
-    headers: { authid: token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: unknown }).data;
-};
 
 try {
-  // The fleet: an owner, erase users, users who only sign in.
-  const owner = await userOn(server, { email: 'owner@load.test', roles: 'plf-owner' });
-  const erasers = await Promise.all(
-    Array.from({ length: 4 }, (_, i) =>
-      userOn(server, { email: `erase${i}@load.test`, roles: 'erk-user' }),
-    ),
-  );
-  const signers = await Promise.all(
-    Array.from({ length: 20 }, (_, i) =>
-      userOn(server, { email: `in${i}@load.test`, roles: 'erk-user' }),
-    ),
-  );
-  await call(owner.token, 'POST', '/models', { name: 'Load', family: 'newer', prefixes: ['LD'] });
-  const companies = (await call(owner.token, 'GET', '/companies')) as { data: { id: string }[] };
-  const hq = companies.data[0]!.id;
-  // Rows for the lists; the audit log fills up under load.
-  for (let i = 0; i < 20; i += 1) {
-    await call(owner.token, 'POST', '/users/invitations', {
-      email: `pending${i}@load.test`,
-      company_id: hq,
-      roles: [],
-    });
-  }
-  const csv = `sn\n${Array.from({ length: 1000 }, (_, i) => `LD${String(i).padStart(6, '0')}`).join('\n')}\n`;
-  const imported = await fetch(`${api}/companies/${hq}/sn/import`, {
-    method: 'POST',
-    headers: { authid: owner.token, 'content-type': 'text/csv' },
-    body: csv,
-  });
-  if (!imported.ok) throw new Error(`import: ${imported.status}`);
-
-  const lists = ['/users?limit=30', '/audit?limit=30', '/uld/erase?limit=30'];
-  const personas: Persona[] = [
-    {
-      route: 'GET /auth/profile',
-      users: 70,
-      request: () => ({ method: 'GET', path: '/auth/profile', token: erasers[0]!.token }),
-    },
-    {
-      route: 'GET lists (users, audit, erase log)',
-      users: 50,
-      request: (_, step) => {
-        const path = lists[step % lists.length]!;
-        return {
-          method: 'GET',
-          path,
-          token: path.startsWith('/uld') ? erasers[1]!.token : owner.token,
-        };
-      },
-    },
-    {
-      route: 'POST /uld/erase/auth',
-      users: 40,
-      request: (user, step) => ({
-        method: 'POST',
-        path: '/uld/erase/auth',
-        token: erasers[2 + (user % 2)]!.token,
-        body: {
-          sn: `LD${String((user * 31 + step) % 1000).padStart(6, '0')}`,
-          esn: 'ESN00001',
-          rn: crypto.randomBytes(8).toString('hex'),
-        },
-      }),
-    },
-    {
-      route: 'POST /auth/login (password step)',
-      users: 30,
-      request: (user, step) => ({
-        method: 'POST',
-        path: '/auth/login',
-        body: {
-          email: signers[(user + step) % signers.length]!.email,
-          password: clientHash('Secret123!'),
-          force: true,
-        },
-      }),
-    },
-    {
-      route: 'GET /audit/export',
-      users: 10,
-      request: () => ({ method: 'GET', path: '/audit/export', token: owner.token }),
-    },
-  ];
+  // The fleet and the mix, shared with the nodes benchmark (load-mix.ts).
+  const world = await seedLoadWorld(server);
+  const { owner, erasers, signers } = world;
+  const personas = loadPersonas(world);
 
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
   const spread = (values: number[], digits = 0) => {

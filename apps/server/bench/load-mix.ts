@@ -3,10 +3,9 @@ import { type ServerProcess, userOn } from '../test/support/server-process';
 import { clientHash } from '../test/support/test-app';
 import type { Persona } from './load-users';
 
-// The load benchmark's mix (docs/benchmarks.md#load) as a function, for the nodes benchmark: a
-// fleet seeded through one node, then 200 virtual users: profile reads, lists, erase
-// authorisations, password steps (argon2id), audit exports. (load-bench.ts keeps its own copy of
-// the same mix; the two are meant to stay alike.)
+// The load benchmark's mix (docs/benchmarks.md#load), for the load and nodes benchmarks: a fleet
+// seeded through one node, then 200 virtual users: profile reads, lists, erase authorisations,
+// password steps (argon2id), audit exports.
 
 export async function seedLoadWorld(server: Pick<ServerProcess, 'url' | 'adminToken'>) {
   const api = `${server.url}/api/v1`;

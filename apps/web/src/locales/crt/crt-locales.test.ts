@@ -46,3 +46,11 @@ describeSourceKeys(
   english,
   100,
 );
+
+// The approval pages the Certificate CAP shares with the other workflow ask the same namespace.
+describeSourceKeys(
+  'keys the shared approval pages ask the crt namespace for',
+  new URL('../../components/approval', import.meta.url),
+  english,
+  40,
+);

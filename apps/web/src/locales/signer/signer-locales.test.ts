@@ -36,3 +36,11 @@ describeSourceKeys(
   english,
   80,
 );
+
+// The approval pages the Signer shares with the other workflow ask the same namespace.
+describeSourceKeys(
+  'keys the shared approval pages ask the signer namespace for',
+  new URL('../../components/approval', import.meta.url),
+  english,
+  40,
+);

@@ -73,3 +73,7 @@ const crtRequestQueryOptions = (id: string) =>
 
 export const useCrtRequest = (id: string | null) =>
   useQuery({ ...crtRequestQueryOptions(id ?? ''), enabled: id !== null });
+
+/** The groups (GET /kcg/requests): the Key Certificate Group page's list. */
+export const useKcgRequests = (query: Omit<CrtRequestsQuery, 'tool'>) =>
+  useCrtRequests({ ...query, tool: 'kcg' });

@@ -1,13 +1,15 @@
 import { Stack, Tabs } from '@mantine/core';
 import { IconList, IconSend } from '@tabler/icons-react';
 import { scopeOf } from '@tkc/contracts/access/permissions';
-import { useSearchParams } from 'react-router';
+import { ApprovalDetailModal } from '@/components/approval/approval-detail-modal';
+import { ApprovalRequestsTable } from '@/components/approval/approval-requests-table';
+import { usePageAddress } from '@/components/approval/use-page-address';
 import { useSubject } from '@/lib/access';
 import { useUser } from '@/lib/auth';
+import { crtApproval, kcgApproval } from '../components/crt-approval';
 import { useCrtText } from '../components/crt-text';
 import { KcgRequestForm } from '../components/kcg-request-form';
-import { RequestDetailModal } from '../components/request-detail-modal';
-import { RequestsTable } from '../components/requests-table';
+import { RequestDetail } from '../components/request-detail';
 
 // Key Certificate Group (/cap-maker/crt/kcg, docs/crt.md#web): a kcg-manager or a user of the
 // head-office company asks for one CAP carrying the certificates and keys of a group of the
@@ -20,20 +22,12 @@ export function KcgRoute() {
   const { text } = useCrtText();
   const { data: user } = useUser();
   const subject = useSubject();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = usePageAddress();
   if (!user || !subject) return null;
   const readsAll = scopeOf(subject, 'crt.view') === 'all';
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked === 'groups' ? 'groups' : 'request';
   const openId = params.get('request');
-  const update = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
 
   return (
     <Stack gap="lg">
@@ -50,9 +44,9 @@ export function KcgRoute() {
           <KcgRequestForm onCreated={(id) => update({ tab: 'groups', request: id })} />
         </Tabs.Panel>
         <Tabs.Panel value="groups" pt="lg">
-          <RequestsTable
+          <ApprovalRequestsTable
+            feature={kcgApproval}
             view="all"
-            tool="kcg"
             label={text('page.tabs.groups')}
             timeZone={user.timezone}
             showRequester
@@ -61,11 +55,13 @@ export function KcgRoute() {
           />
         </Tabs.Panel>
       </Tabs>
-      <RequestDetailModal
+      <ApprovalDetailModal
+        feature={crtApproval}
         requestId={openId}
-        timeZone={user.timezone}
         onClose={() => update({ request: null })}
-      />
+      >
+        {(request) => <RequestDetail request={request} timeZone={user.timezone} />}
+      </ApprovalDetailModal>
     </Stack>
   );
 }

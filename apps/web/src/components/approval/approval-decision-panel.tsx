@@ -1,26 +1,38 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import type { CrtRequestDetail } from '@tkc/contracts/api/crt-requests';
 import { textBounds } from '@tkc/contracts/forms';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { runAction } from '@/lib/run-action';
 import { serverErrorOf } from '@/lib/use-management-form';
-import { useApproveCrtRequest, useRejectCrtRequest } from '../api/crt-writes';
-import { useCrtText } from './crt-text';
+import type { ApprovalDetail, ApprovalFeature, ApprovalRow } from './approval-feature';
+import { useApprovalText } from './approval-text';
 
-// A crt-manager's decision on a pending request (never their own: the server holds the
-// two-person rule, the page only offers what the server says the caller may do).
+// A manager's decision on a pending request (never their own: the server holds the two-person
+// rule, the page only offers what the server says the caller may do).
 
 const [REASON_MIN, REASON_MAX] = textBounds.comment;
 
-export function DecisionPanel({ request }: { request: CrtRequestDetail }) {
-  const { text } = useCrtText();
-  const approve = useApproveCrtRequest();
-  const reject = useRejectCrtRequest();
+type ApprovalDecisionPanelProps<Row extends ApprovalRow, Detail extends Row & ApprovalDetail> = {
+  feature: ApprovalFeature<Row, Detail>;
+  request: Detail;
+  /** What approving does, in the feature's words (the key that signs, the certificates made). */
+  children: ReactNode;
+  /** False while the approval could not be carried out (the company has no signing key). */
+  canApprove: boolean;
+};
+
+export function ApprovalDecisionPanel<
+  Row extends ApprovalRow,
+  Detail extends Row & ApprovalDetail,
+>({ feature, request, children, canApprove }: ApprovalDecisionPanelProps<Row, Detail>) {
+  const { text } = useApprovalText(feature.namespace);
+  const approve = feature.useApprove();
+  const reject = feature.useReject();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const isBusy = approve.isPending || reject.isPending;
+  const headingId = `${feature.namespace}-decision`;
 
   const showError = (error: unknown) => {
     const found = serverErrorOf(error, ['reason']);
@@ -47,12 +59,12 @@ export function DecisionPanel({ request }: { request: CrtRequestDetail }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="crt-decision">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Text fw={600} id="crt-decision" component="h3">
+        <Text fw={600} id={headingId} component="h3">
           {text('decision.title')}
         </Text>
-        <Text size="sm">{text('decision.intro', { count: request.sn_count })}</Text>
+        {children}
         <Textarea
           label={text('decision.reason')}
           description={text('decision.reasonHint')}
@@ -87,7 +99,7 @@ export function DecisionPanel({ request }: { request: CrtRequestDetail }) {
             leftSection={<IconCheck size={16} />}
             onClick={onApprove}
             loading={approve.isPending}
-            disabled={isBusy}
+            disabled={isBusy || !canApprove}
           >
             {text('decision.approve')}
           </Button>

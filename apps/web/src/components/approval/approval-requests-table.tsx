@@ -1,6 +1,5 @@
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { SIGNER_STATUSES, type SignerRow, type SignerStatus } from '@tkc/contracts/api/signer';
 import type { DataTableColumn } from 'mantine-datatable';
 import {
   ClearFilters,
@@ -11,27 +10,31 @@ import {
 import { ServerTable } from '@/components/server-table';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time-zones';
-import { formatBytes } from '@/lib/transfer-meter';
 import { useListState } from '@/lib/use-list-state';
-import { useSignRequests } from '../api/get-sign-requests';
-import { useSignerText } from './signer-text';
-import { StatusBadge } from './status-badge';
+import type { ApprovalDetail, ApprovalFeature, ApprovalRow } from './approval-feature';
+import { useApprovalText } from './approval-text';
 
-// A list of requests (docs/signer.md#web): 'mine' (the caller's own) or 'all' they may read
-// (a manager's queue starts at the pending ones), with search, dates, status and paging as
-// every list of the console.
+// A list of requests: the caller's own ('mine') or all they may read (a manager's queue starts
+// at the pending ones), with search, dates, status and paging as every list of the console. The
+// feature's config brings the query and the columns that say what a request is.
 
-type RequestsTableProps = {
+type ApprovalRequestsTableProps<Row extends ApprovalRow, Detail extends Row & ApprovalDetail> = {
+  feature: ApprovalFeature<Row, Detail>;
   view: 'mine' | 'all';
   label: string;
   timeZone?: string;
-  initialStatuses?: SignerStatus[];
+  /** The status filter's start (a manager's queue: 'pending'). */
+  initialStatuses?: string[];
   showRequester: boolean;
   showCompany: boolean;
   onOpen: (id: string) => void;
 };
 
-export function RequestsTable({
+export function ApprovalRequestsTable<
+  Row extends ApprovalRow,
+  Detail extends Row & ApprovalDetail,
+>({
+  feature,
   view,
   label,
   timeZone,
@@ -39,17 +42,19 @@ export function RequestsTable({
   showRequester,
   showCompany,
   onOpen,
-}: RequestsTableProps) {
-  const { text } = useSignerText();
+}: ApprovalRequestsTableProps<Row, Detail>) {
+  const { text } = useApprovalText(feature.namespace);
+  const { StatusBadge } = feature;
   const locale = languageLocales[currentLanguage()];
   const list = useListState({
     sort: { column: 'created_at', direction: 'desc' },
     filters: { status: initialStatuses },
   });
-  const statuses = list.filters.status as SignerStatus[];
-  const query = useSignRequests({ list: list.query, view, statuses });
+  const statuses = list.filters.status as Row['status'][];
+  const query = feature.useRequests({ list: list.query, view, statuses });
+  const columns = feature.useColumns();
 
-  const columns: DataTableColumn<SignerRow>[] = [
+  const allColumns: DataTableColumn<Row>[] = [
     {
       accessor: 'created_at',
       title: text('list.columns.date'),
@@ -57,35 +62,7 @@ export function RequestsTable({
       noWrap: true,
       render: (r) => formatDateTime(r.created_at, { timeZone, locale }),
     },
-    {
-      accessor: 'file_name',
-      title: text('list.columns.file'),
-      sortable: true,
-      render: (r) => (
-        <Stack gap={0} maw={260}>
-          <Text size="sm" truncate="end" title={r.file_name}>
-            {r.file_name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {r.file_type.toUpperCase()} · {formatBytes(r.file_size, locale)}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      accessor: 'package',
-      title: text('list.columns.package'),
-      render: (r) => (
-        <Stack gap={0} maw={220}>
-          <Text size="sm" ff="monospace" truncate="end" title={r.package ?? ''}>
-            {r.package ?? '-'}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {r.version ?? ''}
-          </Text>
-        </Stack>
-      ),
-    },
+    ...columns,
     {
       accessor: 'status',
       title: text('list.columns.status'),
@@ -97,12 +74,12 @@ export function RequestsTable({
           {
             accessor: 'requester_email',
             title: text('list.columns.requester'),
-            render: (r: SignerRow) => (
+            render: (r: Row) => (
               <Text size="sm" truncate="end" maw={200} title={r.requester_email}>
                 {r.requester_email}
               </Text>
             ),
-          } satisfies DataTableColumn<SignerRow>,
+          } satisfies DataTableColumn<Row>,
         ]
       : []),
     ...(showCompany
@@ -110,7 +87,7 @@ export function RequestsTable({
           {
             accessor: 'company_code',
             title: text('list.columns.company'),
-          } as DataTableColumn<SignerRow>,
+          } as DataTableColumn<Row>,
         ]
       : []),
     {
@@ -121,7 +98,7 @@ export function RequestsTable({
         <Tooltip label={text('list.open')}>
           <ActionIcon
             variant="subtle"
-            aria-label={text('list.openOf', { name: r.file_name })}
+            aria-label={text('list.openOf', { name: feature.nameOf(r) })}
             onClick={() => onOpen(r.id)}
           >
             <IconEye size={18} />
@@ -144,15 +121,15 @@ export function RequestsTable({
           <StatusFilter
             list={list}
             label={text('list.status')}
-            options={SIGNER_STATUSES.map((s) => ({ value: s, label: text(`status.${s}`) }))}
+            options={feature.statuses.map((s) => ({ value: s, label: text(`status.${s}`) }))}
             anyLabel={text('list.statusAny')}
           />
           <ClearFilters list={list} />
         </Group>
       </Paper>
-      <ServerTable<SignerRow>
+      <ServerTable<Row>
         label={label}
-        columns={columns}
+        columns={allColumns}
         records={query.data?.data}
         total={query.data?.total}
         list={list}

@@ -14,7 +14,13 @@ import { ERASE_STATUS } from '@tkc/contracts/erase-status';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/date-field';
-import { type LogView, lastDays } from '../utils/log-query';
+import {
+  customStatuses,
+  type LogPatch,
+  type LogView,
+  lastDays,
+  pickStatuses,
+} from '../utils/log-query';
 import { useEraseText } from './erase-text';
 
 // Search, date range (with the 7-day and 30-day shortcuts) and the status filter of the log.
@@ -22,7 +28,7 @@ import { useEraseText } from './erase-text';
 type LogFiltersProps = {
   view: LogView;
   timeZone?: string;
-  onChange: (patch: Partial<LogView>) => void;
+  onChange: (patch: LogPatch) => void;
 };
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -121,10 +127,8 @@ export function LogFilters({ view, timeZone, onChange }: LogFiltersProps) {
             label={t('log.chooseStatuses')}
             placeholder={t('log.chooseStatusesPlaceholder')}
             data={statusOptions}
-            value={view.status.kind === 'custom' ? view.status.statuses.map(String) : []}
-            onChange={(values) =>
-              onChange({ status: { kind: 'custom', statuses: values.map(Number) } })
-            }
+            value={customStatuses(view)}
+            onChange={(values) => onChange(pickStatuses(customStatuses(view), values))}
             searchable
             clearable
             hidePickedOptions

@@ -38,6 +38,7 @@ import { ReportModal } from '../components/report-modal';
 import { StatusBadge } from '../components/status-badge';
 import {
   formatLogView,
+  type LogPatch,
   type LogView,
   listParamsOf,
   parseLogView,
@@ -72,11 +73,15 @@ export function KeyEraseLogRoute() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query shows other records.
   useEffect(() => setSelected([]), [query]);
 
-  const update = (patch: Partial<LogView>) => {
+  const update = (patch: LogPatch) => {
     // From the address as it is now, not as this render saw it: a debounced search that fires
     // after a status click (before the re-render) must not drop that click.
     const current = parseLogView(new URLSearchParams(window.location.search));
-    const next: LogView = { ...current, page: 1, ...patch };
+    const next: LogView = {
+      ...current,
+      page: 1,
+      ...(typeof patch === 'function' ? patch(current) : patch),
+    };
     setSearchParams(formatLogView(next), { replace: true });
   };
 

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { todayIn } from '@/lib/use-list-state';
 import {
   formatLogView,
+  type LogView,
   lastDays,
   listParamsOf,
   parseLogView,
   parseStatusFilter,
+  pickStatuses,
   shiftDate,
   statusFilterOf,
   viewOfLinkState,
@@ -89,5 +91,29 @@ describe('erase log query', () => {
     expect(viewOfLinkState(null)).toBeNull();
     expect(viewOfLinkState({ other: 1 })).toBeNull();
     expect(statusFilterOf([])).toEqual({ kind: 'all' });
+  });
+});
+
+describe('pickStatuses', () => {
+  const custom = (statuses: number[]): LogView => ({
+    ...parseLogView(new URLSearchParams()),
+    status: { kind: 'custom', statuses },
+  });
+  const apply = (patch: ReturnType<typeof pickStatuses>, current: LogView) =>
+    typeof patch === 'function' ? patch(current) : patch;
+
+  it('adds a second quick pick to the first one the address already holds', () => {
+    // The list still shows nothing picked; the address already has 0.
+    const patch = pickStatuses([], ['19']);
+    expect(apply(patch, custom([0]))).toEqual({ status: { kind: 'custom', statuses: [0, 19] } });
+  });
+
+  it('removes what was taken off, and clears all', () => {
+    expect(apply(pickStatuses(['0', '19'], ['19']), custom([0, 19, 5]))).toEqual({
+      status: { kind: 'custom', statuses: [19, 5] },
+    });
+    expect(apply(pickStatuses(['0'], []), custom([0, 5]))).toEqual({
+      status: { kind: 'custom', statuses: [] },
+    });
   });
 });

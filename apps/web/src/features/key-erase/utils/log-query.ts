@@ -141,3 +141,27 @@ export function lastDays(
   const to = todayIn(timeZone, now);
   return { from: shiftDate(to, -days), to };
 }
+
+/** A change of the view, or one computed from the view in the address when it is applied. */
+export type LogPatch = Partial<LogView> | ((current: LogView) => Partial<LogView>);
+
+export const customStatuses = (view: LogView) =>
+  view.status.kind === 'custom' ? view.status.statuses.map(String) : [];
+
+/**
+ * The statuses picked, as a change to the address's: the list shown may not have caught up with
+ * the address yet (the router re-renders in a transition), so a second pick made quickly after
+ * the first is added to the first rather than to the list this render saw.
+ */
+export function pickStatuses(shown: string[], values: string[]): LogPatch {
+  const added = values.filter((v) => !shown.includes(v));
+  const removed = shown.filter((v) => !values.includes(v));
+  return (current) => {
+    const base = values.length === 0 ? [] : customStatuses(current);
+    const next = [
+      ...base.filter((v) => !removed.includes(v)),
+      ...added.filter((v) => !base.includes(v)),
+    ];
+    return { status: { kind: 'custom', statuses: next.map(Number) } };
+  };
+}

@@ -6,13 +6,13 @@
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (docs/auth-profile.md).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
+import { serverBundleOptions } from '../build-options.mjs';
 
 const SLICE_S = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 12);
@@ -27,26 +27,16 @@ const hash = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 type Started = { base: string; bareBase: string; users: { email: string; session: string }[] };
 
 /**
- * The bench server bundled as `npm start` runs the server (esbuild, as apps/server/build.mjs:
- * workspace packages inlined, npm dependencies external), not through tsx's transform, whose
- * per-closure name helpers production does not have. Into dist/, so the externals resolve.
+ * The bench server bundled as `npm start` runs the server (the options of apps/server/build.mjs),
+ * not through tsx's transform, whose per-closure name helpers production does not have. Into
+ * dist/, so the externals resolve.
  */
 async function bundleBenchServer() {
-  const serverDir = path.join(import.meta.dirname, '..');
-  const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
-    dependencies?: Record<string, string>;
-  };
-  const outfile = path.join(serverDir, 'dist/bench/auth-bench-server.js');
+  const outfile = path.join(import.meta.dirname, '..', 'dist/bench/auth-bench-server.js');
   await build({
+    ...serverBundleOptions,
     entryPoints: [path.join(import.meta.dirname, 'auth-bench-server.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@tkc/')),
-    logLevel: 'warning',
   });
   return outfile;
 }

@@ -142,3 +142,28 @@ export function StatusFilter({
     </Input.Wrapper>
   );
 }
+
+/**
+ * The filter bar of the tools' lists (Signer and Certificate CAP requests, certificates, CAPs):
+ * keyword, date range with shortcuts, status, 'Clear filters'.
+ */
+export function StatusListFilters({
+  list,
+  timeZone,
+  keyword,
+  status,
+}: {
+  list: ListState;
+  timeZone?: string;
+  keyword: { label: string; placeholder: string };
+  status: { label: string; options: { value: string; label: string }[]; anyLabel: string };
+}) {
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap">
+      <KeywordFilter list={list} label={keyword.label} placeholder={keyword.placeholder} />
+      <DateRangeFilter list={list} timeZone={timeZone} withShortcuts />
+      <StatusFilter list={list} {...status} />
+      <ClearFilters list={list} />
+    </Group>
+  );
+}

@@ -1,12 +1,7 @@
-import { ActionIcon, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import {
-  ClearFilters,
-  DateRangeFilter,
-  KeywordFilter,
-  StatusFilter,
-} from '@/components/list-filters';
+import { StatusListFilters } from '@/components/list-filters';
 import { ServerTable } from '@/components/server-table';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time-zones';
@@ -111,21 +106,16 @@ export function ApprovalRequestsTable<
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <KeywordFilter
-            list={list}
-            label={text('list.search')}
-            placeholder={text('list.searchPlaceholder')}
-          />
-          <DateRangeFilter list={list} timeZone={timeZone} withShortcuts />
-          <StatusFilter
-            list={list}
-            label={text('list.status')}
-            options={feature.statuses.map((s) => ({ value: s, label: text(`status.${s}`) }))}
-            anyLabel={text('list.statusAny')}
-          />
-          <ClearFilters list={list} />
-        </Group>
+        <StatusListFilters
+          list={list}
+          timeZone={timeZone}
+          keyword={{ label: text('list.search'), placeholder: text('list.searchPlaceholder') }}
+          status={{
+            label: text('list.status'),
+            options: feature.statuses.map((s) => ({ value: s, label: text(`status.${s}`) })),
+            anyLabel: text('list.statusAny'),
+          }}
+        />
       </Paper>
       <ServerTable<Row>
         label={label}

@@ -1,12 +1,12 @@
 import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DetailField } from '@/components/detail-field';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { runAction } from '@/lib/run-action';
 import { formatBytes } from '@/lib/transfer-meter';
 import type { ApprovalDetail, ApprovalMutation } from './approval-feature';
 import { useApprovalText } from './approval-text';
-import { DetailField } from './detail-field';
 
 /** How a feature names and dates the file its approval made. */
 export type MadeFile = {

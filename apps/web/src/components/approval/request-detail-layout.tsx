@@ -1,12 +1,12 @@
 import { Alert, Group, SimpleGrid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DetailField } from '@/components/detail-field';
 import { localizeApiErrorText } from '@/lib/api-errors';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/time-zones';
 import { ApprovalDecisionPanel } from './approval-decision-panel';
 import type { ApprovalDetail, ApprovalFeature, ApprovalRow } from './approval-feature';
 import { useApprovalText } from './approval-text';
-import { DetailField } from './detail-field';
 import { type MadeFile, OutputSection } from './output-section';
 import { RequestHistory } from './request-history';
 

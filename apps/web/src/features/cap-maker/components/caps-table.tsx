@@ -5,12 +5,7 @@ import type { CapRow, CapStatus, KeySource } from '@tkc/contracts/api/cap';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
-import {
-  ClearFilters,
-  DateRangeFilter,
-  KeywordFilter,
-  StatusFilter,
-} from '@/components/list-filters';
+import { StatusListFilters } from '@/components/list-filters';
 import { ServerTable } from '@/components/server-table';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { runAction } from '@/lib/run-action';
@@ -219,24 +214,22 @@ export function CapsTable({
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <KeywordFilter
-            list={list}
-            label={text('list.search')}
-            placeholder={isKey ? text('list.searchKey') : text('list.searchGeneral')}
-          />
-          <DateRangeFilter list={list} timeZone={timeZone} withShortcuts />
-          <StatusFilter
-            list={list}
-            label={text('list.status')}
-            options={(isKey ? KEY_STATUSES : GENERAL_STATUSES).map((s) => ({
+        <StatusListFilters
+          list={list}
+          timeZone={timeZone}
+          keyword={{
+            label: text('list.search'),
+            placeholder: isKey ? text('list.searchKey') : text('list.searchGeneral'),
+          }}
+          status={{
+            label: text('list.status'),
+            options: (isKey ? KEY_STATUSES : GENERAL_STATUSES).map((s) => ({
               value: s,
               label: text(`status.${s}`),
-            }))}
-            anyLabel={text('list.statusAny')}
-          />
-          <ClearFilters list={list} />
-        </Group>
+            })),
+            anyLabel: text('list.statusAny'),
+          }}
+        />
       </Paper>
       <ServerTable<CapRow>
         label={label}

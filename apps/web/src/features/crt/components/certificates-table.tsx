@@ -8,12 +8,7 @@ import {
 } from '@tkc/contracts/api/crt';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import {
-  ClearFilters,
-  DateRangeFilter,
-  KeywordFilter,
-  StatusFilter,
-} from '@/components/list-filters';
+import { StatusListFilters } from '@/components/list-filters';
 import { ServerTable } from '@/components/server-table';
 import { useSubject } from '@/lib/access';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
@@ -141,24 +136,22 @@ export function CertificatesTable({
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <KeywordFilter
-            list={list}
-            label={text('list.search')}
-            placeholder={text('certificates.searchPlaceholder')}
-          />
-          <DateRangeFilter list={list} timeZone={timeZone} withShortcuts />
-          <StatusFilter
-            list={list}
-            label={text('list.status')}
-            options={CERTIFICATE_STATUSES.map((s) => ({
+        <StatusListFilters
+          list={list}
+          timeZone={timeZone}
+          keyword={{
+            label: text('list.search'),
+            placeholder: text('certificates.searchPlaceholder'),
+          }}
+          status={{
+            label: text('list.status'),
+            options: CERTIFICATE_STATUSES.map((s) => ({
               value: s,
               label: text(`certificateStatus.${s}`),
-            }))}
-            anyLabel={text('list.statusAny')}
-          />
-          <ClearFilters list={list} />
-        </Group>
+            })),
+            anyLabel: text('list.statusAny'),
+          }}
+        />
       </Paper>
       <ServerTable<CertificateRow>
         label={text('page.tabs.certificates')}

@@ -1,8 +1,8 @@
 import { Code, Text } from '@mantine/core';
 import type { CrtRequestDetail } from '@tkc/contracts/api/crt-requests';
-import { DetailField } from '@/components/approval/detail-field';
 import { Digest } from '@/components/approval/digest';
 import { RequestDetailLayout } from '@/components/approval/request-detail-layout';
+import { DetailField } from '@/components/detail-field';
 import { crtApproval } from './crt-approval';
 import { useCrtText } from './crt-text';
 import { RequestCertificates } from './request-certificates';

@@ -8,13 +8,12 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Text,
   Title,
 } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { isEraseFailure } from '@tkc/contracts/erase-status';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailField } from '@/components/detail-field';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { tableAlertOf } from '@/lib/table-alert';
 import { formatDateTime } from '@/lib/time-zones';
@@ -31,19 +30,6 @@ type EraseDetailModalProps = {
   onClose: () => void;
   onReport: (id: string, additionalInformation: string) => void;
 };
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export function EraseDetailModal({ recordId, timeZone, onClose, onReport }: EraseDetailModalProps) {
   const { t } = useTranslation('keyErase');
@@ -73,22 +59,22 @@ export function EraseDetailModal({ recordId, timeZone, onClose, onReport }: Eras
       {record && (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-            <Field label={t('log.columns.date')}>
+            <DetailField label={t('log.columns.date')}>
               {formatDateTime(record.created_at, {
                 timeZone,
                 locale: languageLocales[currentLanguage()],
               })}
-            </Field>
-            <Field label={t('log.columns.status')}>
+            </DetailField>
+            <DetailField label={t('log.columns.status')}>
               <StatusBadge status={record.status} />
-            </Field>
-            <Field label={t('terminal.sn')}>{record.sn || '-'}</Field>
-            <Field label={t('terminal.esn')}>{record.esn || '-'}</Field>
-            <Field label={t('terminal.model')}>{record.model || '-'}</Field>
-            <Field label={t('terminal.rn')}>{record.rn || '-'}</Field>
-            <Field label={t('log.columns.user')}>{record.user_email}</Field>
-            <Field label={t('log.columns.company')}>{record.company_code}</Field>
-            <Field label={t('log.columns.reported')}>
+            </DetailField>
+            <DetailField label={t('terminal.sn')}>{record.sn || '-'}</DetailField>
+            <DetailField label={t('terminal.esn')}>{record.esn || '-'}</DetailField>
+            <DetailField label={t('terminal.model')}>{record.model || '-'}</DetailField>
+            <DetailField label={t('terminal.rn')}>{record.rn || '-'}</DetailField>
+            <DetailField label={t('log.columns.user')}>{record.user_email}</DetailField>
+            <DetailField label={t('log.columns.company')}>{record.company_code}</DetailField>
+            <DetailField label={t('log.columns.reported')}>
               {record.isReported ? (
                 <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
                   {t('log.reportedYes')}
@@ -96,8 +82,10 @@ export function EraseDetailModal({ recordId, timeZone, onClose, onReport }: Eras
               ) : (
                 '-'
               )}
-            </Field>
-            <Field label={t('detail.additional')}>{record.additional_information || '-'}</Field>
+            </DetailField>
+            <DetailField label={t('detail.additional')}>
+              {record.additional_information || '-'}
+            </DetailField>
           </SimpleGrid>
           <Stack gap="sm">
             <Title order={3} size="h5">

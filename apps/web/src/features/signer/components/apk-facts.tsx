@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { SignerDetail } from '@tkc/contracts/api/signer';
-import { DetailField } from '@/components/approval/detail-field';
+import { DetailField } from '@/components/detail-field';
 import { useSignerText } from './signer-text';
 
 /** What the server read from an uploaded APK, and who signed it before (reported, not verified). */

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid } from '@mantine/core';
 import type { SignerDetail } from '@tkc/contracts/api/signer';
-import { DetailField } from '@/components/approval/detail-field';
 import { Digest } from '@/components/approval/digest';
+import { DetailField } from '@/components/detail-field';
 import { useSignerText } from './signer-text';
 
 /** What the server read from an uploaded CAP: its header's fields and the key that signed it. */

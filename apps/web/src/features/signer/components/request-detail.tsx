@@ -1,8 +1,8 @@
 import { Alert, Text } from '@mantine/core';
 import type { SignerDetail } from '@tkc/contracts/api/signer';
-import { DetailField } from '@/components/approval/detail-field';
 import { Digest } from '@/components/approval/digest';
 import { RequestDetailLayout } from '@/components/approval/request-detail-layout';
+import { DetailField } from '@/components/detail-field';
 import { currentLanguage, languageLocales } from '@/lib/i18n';
 import { formatBytes } from '@/lib/transfer-meter';
 import { ApkFacts } from './apk-facts';

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One fact of a request's detail: a small dimmed label over its value (long values wrap). */
+/** One fact of a record's detail: a small dimmed label over its value (long values wrap). */
 export function DetailField({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>

@@ -116,7 +116,7 @@ export function ClearFilters({ list }: { list: ListState }) {
 }
 
 /** A multi-choice filter on the list's `status` (the tools' request and CAP lists). */
-export function StatusFilter({
+function StatusFilter({
   list,
   label,
   options,

@@ -31,11 +31,10 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 // On the PostgreSQL server when it answers, else PGlite.
 const database = await freshServerDatabase(PG_URL).catch(() => undefined);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-load-'));
-buildServerBundle();
 const server = await startServerProcess({
   dataDir,
   databaseUrl: database?.url,
-  isBundle: true,
+  bundle: buildServerBundle(),
 });
 const api = `${server.url}/api/v1`;
 

@@ -73,14 +73,12 @@ const env = {
   TRUST_PROXY: '1',
   LOG_LEVEL: 'warn',
 };
-buildServerBundle();
+const bundle = buildServerBundle();
 const nodes: ServerProcess[] = [];
 const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-nodes-')));
 try {
   for (const dataDir of dataDirs) {
-    nodes.push(
-      await startServerProcess({ dataDir, databaseUrl: database.url, isBundle: true, env }),
-    );
+    nodes.push(await startServerProcess({ dataDir, databaseUrl: database.url, bundle, env }));
   }
   const personas = loadPersonas(await seedLoadWorld(nodes[0]!));
   const one: Figures[] = [];

@@ -4,7 +4,17 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  inject,
+  it,
+  onTestFailed,
+  vi,
+} from 'vitest';
 import { runAdmin } from '../src/cli/admin';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -21,13 +31,9 @@ import { extractLink } from './support/test-app';
 // folder itself; while a server holds the folder it runs inside that server; one process per
 // folder is enforced with a lock taken before the database opens.
 //
-// The server is spawned as `node --import tsx` (one process, no npx in between), stopped with
-// SIGTERM, and waited for until it has exited itself; afterEach stops every server a test started.
-// Measured (docs/testing.md#admin-cli): the test "with the server running..." run 50 times in a row
-// (one `vitest run -t` each) beside a busy loop (`node -e "for(;;){}"`, niced) on a machine whose
-// load average was 14.5 to 26 on 2 cores: 50 passed, 33-85 s each. Before the start limit was
-// raised from 45 s, 4 runs of 4 failed there with "server did not start" (tsx compiles the server
-// at each start).
+// The server is spawned as `npm start` runs it, `node` on the run's bundle of the server
+// (support/server-bundle.ts), stopped with SIGTERM, and waited for until it has exited itself;
+// afterEach stops every server a test started.
 
 let smtp: SmtpCatcher;
 let dataDir: string;
@@ -57,13 +63,10 @@ const freshFolder = () => {
   return loadConfig(env());
 };
 
-/**
- * How long a start from source may take. tsx compiles the server on each start: about 10 s on an
- * idle machine, and more than 45 s (the former limit) with the load average at 15-18 on 2 cores.
- */
-const START_TIMEOUT_MS = 150_000;
+/** How long a start may take: a second or two on an idle machine, generous for a loaded one. */
+const START_TIMEOUT_MS = 90_000;
 
-/** A server on the folder, as `npm start` runs it but from source; resolves with its URL. */
+/** A server on the folder, as `npm start` runs it; resolves with its URL. */
 function startServer(): { child: ChildProcess; listening: Promise<string>; output: () => string } {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -73,7 +76,7 @@ function startServer(): { child: ChildProcess; listening: Promise<string>; outpu
     LOG_LEVEL: 'warn',
   };
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: findRepoRoot(),
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildServerBundle,
   freshServerDatabase,
   type ServerProcess,
   startServerProcess,
@@ -26,8 +25,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   database = await freshServerDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-crash-'));
-  buildServerBundle();
-  server = await startServerProcess({ dataDir, databaseUrl: database.url, isBundle: true });
+  server = await startServerProcess({ dataDir, databaseUrl: database.url });
 }, 90_000);
 afterAll(async () => {
   await server?.stop();
@@ -143,7 +141,7 @@ describe('SIGKILL in the middle of writes', () => {
       }
       await server.kill();
       await Promise.allSettled(writes);
-      server = await startServerProcess({ dataDir, databaseUrl: database.url, isBundle: true });
+      server = await startServerProcess({ dataDir, databaseUrl: database.url });
     }
 
     // Every acknowledged invitation is there (read page by page: up to 120 of them).

@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { findRepoRoot } from '../../src/lib/paths';
 import { clientHash } from './test-app';
 
-// A real server process (node --import tsx apps/server/src/main.ts), for what an in-process app
+// A real server process (the run's bundle of the server, support/server-bundle.ts), for what an in-process app
 // cannot show: its own memory, being killed, several nodes. On PGlite in a data folder of its
 // own; with TEST_DATABASE_URL, on a fresh database of that server (dropped by `drop`).
 
@@ -50,17 +51,18 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-/** Builds the server bundle (esbuild, a second or two) for tests that start it many times. */
-export function buildServerBundle(): void {
+/** Builds apps/server/dist as `npm start` does, for the benches (outside Vitest); its entry. */
+export function buildServerBundle(): string {
   execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(findRepoRoot(), 'apps/server') });
+  return path.join(findRepoRoot(), 'apps/server/dist/main.js');
 }
 
 export async function startServerProcess(options: {
+  /** The bundle to run; in Vitest the run's own (support/server-bundle.ts). */
+  bundle?: string;
   dataDir?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
-  /** Run the built bundle (apps/server/dist, see buildServerBundle): starts in a second. */
-  isBundle?: boolean;
   /** Sees the output as it comes, before the server listens (a line it prints while waiting). */
   onOutput?: (text: string) => void;
 }): Promise<ServerProcess> {
@@ -79,10 +81,8 @@ export async function startServerProcess(options: {
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const args = options.isBundle
-    ? ['apps/server/dist/main.js']
-    : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  const child = spawn(process.execPath, args, {
+  // A bundle of the server, as `npm start` runs it.
+  const child = spawn(process.execPath, [options.bundle ?? inject('serverBundle')], {
     cwd: findRepoRoot(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

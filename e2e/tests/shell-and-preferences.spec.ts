@@ -216,6 +216,10 @@ test('a page chunk that fails to load reloads the page once, then shows the erro
   page,
   url,
 }) => {
+  // Date.now stands still in the page (timers run): the 3 s guard (lib/session-timing.test.ts)
+  // would otherwise be measured against the machine's speed, and a reload that took more than
+  // 3 s on a loaded CI machine made the second failure reload again instead of failing.
+  await page.clock.setFixedTime(Date.now());
   await page.goto(url('/auth'));
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await page.route('**/assets/forgot-password-*.js', (route) => route.abort());

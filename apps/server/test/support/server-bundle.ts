@@ -6,8 +6,7 @@ import { serverBundleOptions } from '../../build-options.mjs';
 
 // Vitest global setup of the server tests: the server bundled once per run, from the source as it
 // is, the way `npm start` runs it (apps/server/build.mjs's options). Tests that start the server as
-// a process run this file: about a second per start, where tsx compiled the whole server at each
-// start (10 s on an idle machine, over a minute on a loaded one; docs/testing.md#duration).
+// a process run this bundle rather than tsx's transform of the source (docs/testing.md#duration).
 
 declare module 'vitest' {
   // Module augmentation needs an interface (vitest's own ProvidedContext).

@@ -9,8 +9,8 @@ import { findRepoRoot } from '../../src/lib/paths';
 import { clientHash } from './test-app';
 
 // A real server process (the run's bundle of the server, support/server-bundle.ts), for what an
-// in-process app cannot show: its own memory, being killed, several nodes. On PGlite in a data folder of its
-// own; with TEST_DATABASE_URL, on a fresh database of that server (dropped by `drop`).
+// in-process app cannot show: its own memory, being killed, several nodes. On PGlite in a data
+// folder of its own; with TEST_DATABASE_URL, on a fresh database of that server (dropped by `drop`).
 
 export type ServerProcess = {
   url: string;

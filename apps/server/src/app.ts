@@ -327,6 +327,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  // The sign-in page painted at build time (docs/web.md#static-sign-in), for its two addresses.
+  const hasStaticSignIn = hasWeb && fs.existsSync(path.join(config.webDist, 'auth.html'));
+  const staticSignInPaths = new Set(['/auth', '/auth/', '/auth/login', '/auth/login/']);
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
   }
@@ -341,7 +344,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !request.url.startsWith('/assets/');
     if (isPage && hasWeb) {
       // History fallback: the SPA routes every other path itself.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page =
+        hasStaticSignIn && staticSignInPaths.has(request.url.split('?')[0]!)
+          ? 'auth.html'
+          : 'index.html';
+      // Revalidated on every visit, so a deployment's new chunk names reach the browser;
+      // fastify-static's own header (public, max-age=0) would replace this one.
+      return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
     }
     if (isPage) {
       return reply

@@ -5,6 +5,7 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { loadMatchedRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
 import { reloadSessionFromStorage } from './lib/session';
 import { storageKeys } from './lib/storage';
@@ -20,10 +21,23 @@ window.addEventListener('storage', (event) => {
   }
 });
 
-// A promise rather than a top-level await: the bundler turns off its chunk merging for a module
+// /auth arrives with the sign-in page painted at build time (docs/web.md#static-sign-in). The live
+// page replaces it in React's first commit, so its routes load before that render: the loading
+// screen never comes between the two. A copy the visitor's choices rule out (public/boot.js) goes.
+const container = document.getElementById('root')!;
+const staticPage = container.querySelector('[data-static-page]');
+const isStaticPageShown =
+  staticPage !== null && !document.documentElement.hasAttribute('data-static-page-hidden');
+if (staticPage && !isStaticPageShown) staticPage.remove();
+
+// Promises rather than a top-level await: the bundler turns off its chunk merging for a module
 // graph with top-level await, and /auth would load dozens of small chunks (docs/benchmarks.md#web).
-void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
+void Promise.all([
+  initI18n(),
+  // A route that fails to load is the router's to report, as without the static page.
+  isStaticPageShown ? loadMatchedRoutes(window.location.pathname).catch(() => {}) : null,
+]).then(() => {
+  createRoot(container).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -3,8 +3,11 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
 import { createRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+type AppRouter = ReturnType<typeof createRouter>;
+
+/** The console. The build-time render of a page passes a router of its own (prerender.tsx). */
+export function App({ router: given }: { router?: AppRouter }) {
+  const [router] = useState(() => given ?? createRouter());
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -6,7 +6,7 @@ import { storageKeys } from '@/lib/storage';
 import { LazyNotifications } from './lazy-notifications';
 import { accessibleColors, createAppTheme } from './theme';
 
-// The theme choice lives under the same key the boot script (public/color-scheme.js) reads.
+// The theme choice lives under the same key the boot script (public/boot.js) reads.
 const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.colorScheme });
 
 export function AppProvider({ children }: { children: ReactNode }) {

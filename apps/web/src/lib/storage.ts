@@ -5,7 +5,7 @@ export const storageKeys = {
   ...STORAGE_KEYS,
   /** Cached public address: { ip, at } (4 hours). */
   publicIp: 'public_ip',
-  /** Same key (and values) the boot script public/color-scheme.js reads: light | dark | auto. */
+  /** Same key (and values) the boot script public/boot.js reads: light | dark | auto. */
   colorScheme: STORAGE_KEYS.theme,
   layoutConfig: STORAGE_KEYS.layout,
   /** The last use of the console in any tab (epoch ms), for the idle timer (lib/idle-activity.ts). */

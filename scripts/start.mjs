@@ -43,7 +43,7 @@ function buildIfStale(label, output, sources, workspace, quietArgs) {
 buildIfStale(
   'the web console',
   path.join(root, 'apps/web/dist/index.html'),
-  ['apps/web/src', 'apps/web/index.html', 'packages'],
+  ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/build.mjs', 'packages'],
   '@tkc/web',
   ['--logLevel', 'warn'],
 );

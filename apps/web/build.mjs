@@ -7,13 +7,16 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const root = import.meta.dirname;
+// `npm start` asks for warnings and errors only (`-- --logLevel warn`).
+const at = process.argv.indexOf('--logLevel');
+const logLevel = at > 0 ? process.argv[at + 1] : undefined;
 const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'dist-prerender');
 
-await build({ root });
+await build({ root, logLevel });
 await build({
   root,
-  logLevel: 'warn',
+  logLevel: logLevel ?? 'warn',
   build: {
     ssr: 'src/prerender.tsx',
     outDir: ssrOut,

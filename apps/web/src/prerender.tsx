@@ -5,7 +5,6 @@ import { initReactI18next } from 'react-i18next';
 import { App } from './app';
 import { createPathRouter, loadMatchedRoutes } from './app/router';
 import { languageCodes } from './lib/i18n';
-import english from './locales/en';
 
 // The build renders the sign-in page to HTML once, in English and the light theme, so that a first
 // visit paints it before any script has run (docs/web.md#static-sign-in). Run by build.mjs on the
@@ -14,6 +13,8 @@ import english from './locales/en';
 export type StaticPage = { html: string; title: string };
 
 export async function renderStaticPage(path: string): Promise<StaticPage> {
+  // Imported as lib/i18n.ts imports it (a static import would make the bundler warn about it).
+  const english = (await import('./locales/en')).default;
   await i18n.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',

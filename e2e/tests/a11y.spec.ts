@@ -106,6 +106,8 @@ async function visitor(browser: Browser, stack: Stack, stored: Record<string, st
     await quiet();
     // The route's chunk is in (the navigation bar is hidden again) and nothing is still loading.
     await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+    // The live page, not the sign-in page painted at build time (docs/web.md#static-sign-in).
+    await expect(page.locator('[data-static-page]')).toHaveCount(0);
     await page.locator('h1, h2').first().waitFor({ state: 'visible' });
     await transitionsDone(page);
   };

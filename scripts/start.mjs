@@ -42,7 +42,8 @@ function buildIfStale(label, output, sources, workspace, quietArgs) {
 
 buildIfStale(
   'the web console',
-  path.join(root, 'apps/web/dist/index.html'),
+  // Written last by the build (apps/web/build.mjs): a build that stopped half-way is stale.
+  path.join(root, 'apps/web/dist/auth.html'),
   ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/build.mjs', 'packages'],
   '@tkc/web',
   ['--logLevel', 'warn'],

@@ -34,8 +34,9 @@ try {
   const escapedTitle = page.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   // inert: the painted copy takes no input; the live page replaces it (src/main.tsx).
   const html = index
-    .replace(rootTag, `<div id="root"><div data-static-page inert>${page.html}</div></div>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`);
+    // Functions, not strings: a `$` in the page must not be read as a replacement pattern.
+    .replace(rootTag, () => `<div id="root"><div data-static-page inert>${page.html}</div></div>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapedTitle}</title>`);
   writeFileSync(path.join(dist, 'auth.html'), html);
   console.log(`static sign-in page: dist/auth.html (${(html.length / 1024).toFixed(1)} KB)`);
 } finally {

@@ -14,7 +14,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  if (!existsSync(`${webDist}/index.html`)) {
+  if (!existsSync(`${webDist}/auth.html`)) {
     execFileSync('npm', ['run', 'build', '-w', '@tkc/web'], { cwd: repoRoot, stdio: 'inherit' });
   }
   const stack = await startStack();

@@ -109,7 +109,10 @@ for (const [what, key, value, heading] of [
     );
     const release = await holdEntryScript(page);
     await page.goto(url('/auth'), { waitUntil: 'commit' });
+    // In the page, and hidden (not merely not parsed yet).
+    await expect(page.locator('[data-static-page]')).toHaveCount(1);
     await expect(page.locator('[data-static-page]')).toBeHidden();
+    await expect(page).toHaveTitle('Terminal Key Console');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeHidden();
     release();
     await expect(page.locator('[data-static-page]')).toHaveCount(0);

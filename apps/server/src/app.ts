@@ -327,8 +327,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
-  // The sign-in page painted at build time (docs/web.md#static-sign-in), for its two addresses.
-  const hasStaticSignIn = hasWeb && fs.existsSync(path.join(config.webDist, 'auth.html'));
+  // The sign-in page painted at build time (docs/web.md#static-sign-in), for its two addresses;
+  // looked for on each request, so a build in progress or one without it serves index.html.
+  const staticSignIn = path.join(config.webDist, 'auth.html');
   const staticSignInPaths = new Set(['/auth', '/auth/', '/auth/login', '/auth/login/']);
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
@@ -345,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isPage && hasWeb) {
       // History fallback: the SPA routes every other path itself.
       const page =
-        hasStaticSignIn && staticSignInPaths.has(request.url.split('?')[0]!)
+        staticSignInPaths.has(request.url.split('?')[0]!) && fs.existsSync(staticSignIn)
           ? 'auth.html'
           : 'index.html';
       // Revalidated on every visit, so a deployment's new chunk names reach the browser;

@@ -53,5 +53,10 @@ describe('pages of the built SPA', () => {
 
   it('a build without the static page serves the plain page for sign-in too', async () => {
     expect(await page(bare, '/auth')).toBe(INDEX);
+    // Gone after the start (a build in progress empties the folder): the plain page, not a 404.
+    fs.writeFileSync(path.join(dirs[1]!, 'auth.html'), AUTH);
+    expect(await page(bare, '/auth')).toBe(AUTH);
+    fs.rmSync(path.join(dirs[1]!, 'auth.html'));
+    expect(await page(bare, '/auth')).toBe(INDEX);
   });
 });

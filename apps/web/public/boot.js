@@ -18,13 +18,24 @@
   const root = document.documentElement;
   root.setAttribute('data-mantine-color-scheme', scheme);
   // /auth arrives with the sign-in page painted at build time: English, light theme, default
-  // layout, signed out. Any other stored choice, or a session, hides it (global.css) until the
-  // live page renders, rather than flashing the wrong one.
+  // layout, signed out, no message or e-mail handed over by another screen (the router's state
+  // in the history entry, kept across a reload). Any other case hides it (global.css) until the
+  // live page renders, rather than flashing the wrong one, and with it its English title.
   const lang = read('lang');
+  let hasRouterState = false;
+  try {
+    hasRouterState = Boolean(window.history.state?.usr);
+  } catch {
+    // No history state to read: as a first visit.
+  }
   const isAsBuilt =
     (lang === null || lang === 'en') &&
     (theme === null || theme === 'light') &&
     read('layout') === null &&
-    read('api_token') === null;
-  if (!isAsBuilt) root.setAttribute('data-static-page-hidden', '');
+    read('api_token') === null &&
+    !hasRouterState;
+  if (!isAsBuilt) {
+    root.setAttribute('data-static-page-hidden', '');
+    document.title = 'Terminal Key Console';
+  }
 })();

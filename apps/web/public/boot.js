@@ -1,14 +1,14 @@
-// Runs before the first paint (docs/web.md#static-sign-in).
+// Before the first paint (docs/web.md#static-sign-in): the stored theme (no light flash), and
+// whether the sign-in page painted at build time may show.
 (() => {
   const read = (key) => {
     try {
       return window.localStorage.getItem(key);
     } catch {
-      return null; // Storage may be blocked: as a first visit.
+      return null; // blocked storage: a first visit
     }
   };
-  // The stored colour scheme, so a dark theme does not flash light. Same key and values as
-  // Mantine's localStorageColorSchemeManager ('light' | 'dark' | 'auto').
+  // Mantine's localStorageColorSchemeManager's key and values.
   const theme = read('theme');
   let scheme = 'light';
   if (theme === 'light' || theme === 'dark') scheme = theme;
@@ -17,16 +17,13 @@
   }
   const root = document.documentElement;
   root.setAttribute('data-mantine-color-scheme', scheme);
-  // /auth arrives with the sign-in page painted at build time: English, light theme, default
-  // layout, signed out, no message or e-mail handed over by another screen (the router's state
-  // in the history entry, kept across a reload). Any other case hides it (global.css) until the
-  // live page renders, rather than flashing the wrong one, and with it its English title.
+  // Built as English, light, default layout, signed out, no router state handed over.
   const lang = read('lang');
   let hasRouterState = false;
   try {
     hasRouterState = Boolean(window.history.state?.usr);
   } catch {
-    // No history state to read: as a first visit.
+    // no history state: a first visit
   }
   const isAsBuilt =
     (lang === null || lang === 'en') &&

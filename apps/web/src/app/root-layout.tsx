@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation, useRouteError } from 'react-router';
 import { ErrorPage } from '@/components/error-page';
-import { useRouteHandle } from '@/lib/route-handle';
+import { documentTitle, useRouteHandle } from '@/lib/route-handle';
 
 /** Root of every route: the 3 px progress bar while a lazy page loads, and the document title. */
 export function RootLayout() {
@@ -18,7 +18,7 @@ export function RootLayout() {
   }, [navigation.state]);
 
   useEffect(() => {
-    document.title = title ? `${t(title)} · Terminal Key Console` : 'Terminal Key Console';
+    document.title = documentTitle(title && t(title));
   }, [t, title]);
 
   return (

@@ -1,4 +1,4 @@
-import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import i18n, { type BackendModule, type InitOptions, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { messageKey } from './messages';
 import { readStorage, storageKeys, writeStorage } from './storage';
@@ -191,22 +191,24 @@ function storedLanguage(): LanguageCode {
   return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** The options every start of i18next shares: the browser's and the build-time render's. */
+export const i18nOptions = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...languageCodes],
+  ns: ['translation', 'msg'],
+  defaultNS: 'translation',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  react: { useSuspense: true },
+} satisfies InitOptions;
+
 export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...languageCodes],
-      ns: ['translation', 'msg'],
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
-    });
+    .init({ lng, ...i18nOptions });
 }
 
 /**

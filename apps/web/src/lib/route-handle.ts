@@ -10,10 +10,15 @@ export type RouteHandle = {
   isWide?: boolean;
 };
 
-/** The handle of the deepest route that has the field. */
-export function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
+/** The handle of the deepest route that has the field, from the routes an address matched. */
+export function mergeHandles(matches: readonly { handle?: unknown }[]): RouteHandle {
   const merged: RouteHandle = {};
   for (const match of matches) Object.assign(merged, (match.handle ?? {}) as RouteHandle);
   return merged;
 }
+
+export const useRouteHandle = (): RouteHandle => mergeHandles(useMatches());
+
+/** The browser tab's title: the page's own title (translated), then the product's name. */
+export const documentTitle = (pageTitle?: string) =>
+  pageTitle ? `${pageTitle} · Terminal Key Console` : 'Terminal Key Console';

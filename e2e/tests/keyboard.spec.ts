@@ -69,6 +69,8 @@ test('sign in by keyboard with the e-mail code', async ({ page, stack }) => {
   const user = await createUser(stack, 'cap-user', 'keys');
   await page.goto(`${stack.baseUrl}/auth`);
   const email = page.getByRole('textbox', { name: 'Email' });
+  // Keys go to the live page, not the inert copy painted at build time (docs/web.md#static-sign-in).
+  await expect(page.locator('[data-static-page]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   await tabTo(page, email);
   await page.keyboard.type(user.email);

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { actorContext } from './features/access/actor-service';
 import { adminRoutes } from './features/admin/admin-routes';
+import { type AuditExportCache, createAuditExportCache } from './features/audit/audit-export-cache';
 import { auditRoutes } from './features/audit/audit-routes';
 import type { AuthDeps } from './features/auth/auth-deps';
 import { authRoutes } from './features/auth/auth-routes';
@@ -63,11 +64,16 @@ export type AppDeps = {
   /** Token of the local admin commands (DATA_DIR/admin.token); unset: the admin routes are off. */
   adminToken?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The export text kept between audit exports (default: one of AUDIT_EXPORT_CACHE_BYTES). */
+  auditExportCache?: AuditExportCache;
 };
 
 const API = '/api/v1';
 
 const CLEANUP_JOB = 'jobs.cleanup';
+
+/** Formatted export text kept per node: about 130,000 events' worth (docs/audit-export.md). */
+const AUDIT_EXPORT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** What a request id sent by a proxy may look like (UUIDs, hex, base64url). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -267,6 +273,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hqscCode: config.hqscCompanyCode,
     box: deps.box,
     limiter,
+    auditExportCache:
+      deps.auditExportCache ??
+      createAuditExportCache({ maxBytes: AUDIT_EXPORT_CACHE_BYTES, keepMs: 60_000 }),
   };
   await app.register(usersRoutes(management), { prefix: API });
   await app.register(companiesRoutes(management), { prefix: API });

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { companies } from '../../src/db/schema';
+import type { AuditExportCache } from '../../src/features/audit/audit-export-cache';
 import { createInvitation } from '../../src/features/invitations/invitation-service';
 import { createSecretBox, type SecretBox } from '../../src/lib/crypto';
 import { createMailer } from '../../src/lib/mail/mailer';
@@ -37,6 +38,7 @@ export async function createTestApp(
     /** A database of the caller's (a PGlite folder to back up); closed with the context. */
     database?: Database;
     masterKey?: Buffer;
+    auditExportCache?: AuditExportCache;
   } = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpCatcher();
@@ -65,6 +67,7 @@ export async function createTestApp(
     clock,
     adminToken: options.adminToken,
     isJobsWorkerOff: options.isJobsWorkerOff,
+    auditExportCache: options.auditExportCache,
   });
   await app.ready();
   return {

@@ -7,16 +7,18 @@ import { onlyIds } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { listScope } from '../access/access-service';
 import type { ActorContext } from '../access/actor-service';
+import type { AuditExportCache } from './audit-export-cache';
 import {
   type AuditFilter,
   type AuditListRecord,
+  findExportBounds,
   findTargetNames,
   listAuditBatchAfter,
   listAuditRows,
 } from './audit-repo';
 import { verifyAuditChain } from './audit-service';
 
-export type AuditQueryDeps = { db: Db; limiter: RateLimiter };
+export type AuditQueryDeps = { db: Db; limiter: RateLimiter; auditExportCache: AuditExportCache };
 type AuditQuery = ListQueryParams<(typeof AUDIT_SORT_COLUMNS)[number]>;
 
 /** Global admins read every company's events; a company admin only their company's. */
@@ -127,7 +129,11 @@ function takeExportSlot(companyId: string): () => void {
 const EXPORT_BATCH = 2000;
 const EXPORT_SLICE = 200;
 
-/** GET /audit/export: the filtered set as CSV, read and sent a batch at a time. */
+/**
+ * GET /audit/export: the filtered set as CSV, read and sent a batch at a time, up to the newest
+ * event when it was asked for. A whole batch's text is kept for the next export with the same
+ * filter (audit-export-cache.ts): repeated exports read the database for the new events only.
+ */
 export function exportAudit(
   deps: AuditQueryDeps,
   actor: ActorContext,
@@ -137,18 +143,42 @@ export function exportAudit(
   const release = takeExportSlot(actor.companyId);
   async function* lines() {
     yield `${CSV_COLUMNS.join(',')}\r\n`;
+    const { maxId, logKey } = await findExportBounds(deps.db);
+    const keyOf = (afterId: number) => `${logKey}|${JSON.stringify(filter)}|${afterId}`;
     let lastId = 0;
     for (;;) {
-      const batch = await listAuditBatchAfter(deps.db, filter, lastId, EXPORT_BATCH);
+      const cached = deps.auditExportCache.get(keyOf(lastId));
+      if (cached && cached.lastId <= maxId) {
+        yield cached.bytes;
+        lastId = cached.lastId;
+        continue;
+      }
+      const batch = await listAuditBatchAfter(
+        deps.db,
+        filter,
+        { afterId: lastId, upToId: maxId },
+        EXPORT_BATCH,
+      );
       if (batch.length === 0) return;
+      const parts: string[] = [];
       for (let at = 0; at < batch.length; at += EXPORT_SLICE) {
         // Other requests get a turn between slices: a whole batch formatted at once held the
         // event loop long enough to show in every list's p95 under load (docs/benchmarks.md#lists).
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
         const rows = batch.slice(at, at + EXPORT_SLICE).map(toRow);
-        yield rows.map((r) => `${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`).join('');
+        const part = rows
+          .map((r) => `${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`)
+          .join('');
+        parts.push(part);
+        yield part;
       }
-      lastId = Number(batch[batch.length - 1]!.id);
+      const batchLastId = Number(batch[batch.length - 1]!.id);
+      if (batch.length < EXPORT_BATCH) return;
+      deps.auditExportCache.put(keyOf(lastId), {
+        bytes: Buffer.from(parts.join('')),
+        lastId: batchLastId,
+      });
+      lastId = batchLastId;
     }
   }
   // Released however the stream ends: read to the end, failed, or the client gone.

@@ -134,6 +134,20 @@ describe('audit events written at the end of their transaction', () => {
       expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
     },
   );
+
+  // The lock and the chain's head are one statement (migration 0014): the head must be read after
+  // the lock is granted, or two appends waiting on each other would chain to the same event.
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'appends racing on several connections chain one after another',
+    async () => {
+      const before = (await targets()).length;
+      await Promise.all(
+        Array.from({ length: 24 }, (_, i) => recordAudit(db(), event(`race:${i}`))),
+      );
+      expect((await targets()).length).toBe(before + 24);
+      expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
+    },
+  );
 });
 
 describe('a chain with more breaks than the verdict lists', () => {

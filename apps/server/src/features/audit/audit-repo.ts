@@ -1,4 +1,4 @@
-import { asc, desc, gt, type SQL, sql } from 'drizzle-orm';
+import { asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countedCompanies, countedRows } from '../../db/list-counts';
 import { auditEvents } from '../../db/schema';
@@ -13,13 +13,12 @@ export async function lockAuditChain(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
 }
 
-export async function findLastAuditHash(tx: DbOrTx): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ hash: auditEvents.hash })
-    .from(auditEvents)
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
-  return row?.hash;
+/** The chain's lock, then the newest event's hash, in one statement (migration 0014). */
+export async function lockAuditChainHead(tx: DbOrTx): Promise<string | undefined> {
+  const result = (await tx.execute(
+    sql`select audit_chain.lock_head(${AUDIT_CHAIN_LOCK}) as hash`,
+  )) as unknown as { rows: { hash: string | null }[] };
+  return result.rows[0]?.hash ?? undefined;
 }
 
 export async function insertAuditEvents(tx: DbOrTx, rows: NewAuditRow[]): Promise<void> {

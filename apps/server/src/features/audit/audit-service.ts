@@ -4,10 +4,10 @@ import { type DeferredKind, defer } from '../../db/before-commit';
 import type { DbOrTx } from '../../db/client';
 import { type ChainedContent, chainHash, GENESIS_HASH, storable } from './audit-chain';
 import {
-  findLastAuditHash,
   insertAuditEvents,
   listAuditEventsAfter,
   lockAuditChain,
+  lockAuditChainHead,
 } from './audit-repo';
 
 export type AuditEvent = {
@@ -32,13 +32,12 @@ export const lockAuditChainFor = (tx: DbOrTx) => lockAuditChain(tx);
 /**
  * The chain's append, at the end of the change's transaction (src/db/before-commit.ts): the
  * lock that orders appends across transactions and nodes is taken there, so it is held only
- * for these three statements and the commit. Every event of the transaction gets the same time,
+ * for these two statements (the lock with the chain's head, the insert) and the commit. Every event of the transaction gets the same time,
  * its commit's, which keeps `created_at` in id order.
  */
 const chainAppend: DeferredKind<PendingEvent> = {
   async flush(tx, events) {
-    await lockAuditChain(tx);
-    let prevHash = (await findLastAuditHash(tx)) ?? GENESIS_HASH;
+    let prevHash = (await lockAuditChainHead(tx)) ?? GENESIS_HASH;
     // Millisecond precision round-trips exactly through timestamptz, so the hash re-computes.
     const createdAt = new Date();
     const rows = events.map((event) => {

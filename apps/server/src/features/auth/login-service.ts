@@ -146,7 +146,10 @@ export async function login(
   const now = deps.clock();
   const token = newToken();
   const isConflict = await deps.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { failedLogins: 0, lockedUntil: null });
+    // A right password ends a run of wrong ones; a clean count needs no write.
+    if (user.failedLogins !== 0 || user.lockedUntil !== null) {
+      await updateUser(tx, user.id, { failedLogins: 0, lockedUntil: null });
+    }
     await auditUser(tx, user, 'auth.login.password', 'success', origin);
     const current = await findSessionOfUser(tx, user.id);
     if (!body.force && isLive(current, now, deps.config.idleTimeoutS)) return true;

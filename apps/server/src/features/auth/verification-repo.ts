@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loginVerifications, users } from '../../db/schema';
 import type { UserRow } from './auth-repo';
@@ -9,32 +9,27 @@ export type VerificationRow = typeof loginVerifications.$inferSelect;
 
 /**
  * Adds a pending verification; the user's expired ones go, and of the live ones only the newest
- * `keep` stay (login is rate limited per account as well).
+ * `keep` stay (login is rate limited per account as well). One statement: the new row is not yet
+ * visible to the others, so of the live ones before it the newest `keep - 1` stay.
  */
 export async function insertVerification(
   db: DbOrTx,
   row: Omit<typeof loginVerifications.$inferInsert, 'id'>,
   keep: number,
 ): Promise<void> {
-  const ofUser = eq(loginVerifications.userId, row.userId);
-  await db
-    .delete(loginVerifications)
-    .where(and(ofUser, lte(loginVerifications.expiresAt, row.issuedAt)));
-  await db.insert(loginVerifications).values(row);
-  const surplus = await db
-    .select({ id: loginVerifications.id })
-    .from(loginVerifications)
-    .where(ofUser)
-    .orderBy(desc(loginVerifications.issuedAt), desc(loginVerifications.id))
-    .offset(keep);
-  if (surplus.length > 0) {
-    await db.delete(loginVerifications).where(
-      inArray(
-        loginVerifications.id,
-        surplus.map((r) => r.id),
-      ),
-    );
-  }
+  await db.execute(sql`
+    with expired as (
+      delete from login_verifications where user_id = ${row.userId} and expires_at <= ${row.issuedAt}
+    ), inserted as (
+      insert into login_verifications (user_id, token_hash, password_fingerprint, issued_at, expires_at)
+      values (${row.userId}, ${row.tokenHash}, ${row.passwordFingerprint}, ${row.issuedAt}, ${row.expiresAt})
+    )
+    delete from login_verifications where id in (
+      select id from login_verifications
+      where user_id = ${row.userId} and expires_at > ${row.issuedAt}
+      order by issued_at desc, id desc
+      offset ${keep - 1}
+    )`);
 }
 
 /** The verification a token names (expired or not) with its user; `lock` takes the row lock. */

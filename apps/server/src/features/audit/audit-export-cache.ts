@@ -4,7 +4,7 @@
  * 2,000 events after an id under a filter are fixed once all 2,000 exist; the company codes joined
  * in are part of the key. Bounded by bytes; see docs/audit-export.md.
  */
-export type ExportBlock = { bytes: Buffer; lastId: number };
+type ExportBlock = { bytes: Buffer; lastId: number };
 
 export type AuditExportCache = {
   get(key: string): ExportBlock | undefined;

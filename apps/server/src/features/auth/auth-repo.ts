@@ -18,6 +18,20 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+/** A user with their one session, if any (user_id is unique in sessions): one round trip. */
+export async function findUserWithSessionByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ user: UserRow; session: SessionRow | undefined } | undefined> {
+  const [row] = await db
+    .select({ user: users, session: sessions })
+    .from(users)
+    .leftJoin(sessions, eq(sessions.userId, users.id))
+    .where(eq(users.email, email))
+    .limit(1);
+  return row && { user: row.user, session: row.session ?? undefined };
+}
+
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

@@ -17,9 +17,10 @@ import {
 } from './auth-policy';
 import {
   findSessionOfUser,
-  findUserByEmail,
+  findUserWithSessionByEmail,
   incrementFailedLogins,
   lockUser,
+  type SessionRow,
   type UserRow,
   updateUser,
 } from './auth-repo';
@@ -62,10 +63,10 @@ async function provePassword(
   passwordHash: string,
   origin: RequestOrigin,
   failureCode: ApiErrorCode,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; session: SessionRow | undefined }> {
   const now = deps.clock();
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) {
+  const found = await findUserWithSessionByEmail(deps.db, email);
+  if (!found) {
     await burnPasswordCheck(passwordHash);
     await deps.db.transaction((tx) =>
       recordAudit(tx, {
@@ -78,6 +79,7 @@ async function provePassword(
     );
     throw fail(failureCode);
   }
+  const { user } = found;
   if (user.lockedUntil && user.lockedUntil > now) {
     await auditUser(deps.db, user, 'auth.login.password', 'failure', origin, { reason: 'locked' });
     throw tooManyRequests(
@@ -109,7 +111,7 @@ async function provePassword(
     });
     throw fail('auth.account_disabled');
   }
-  return user;
+  return found;
 }
 
 export function auditUser(
@@ -142,7 +144,15 @@ export async function login(
 ) {
   const email = body.email.toLowerCase();
   await deps.limiter.hit(LIMITS.loginPerIp(origin.ip), LIMITS.loginPerAccount(email));
-  const user = await provePassword(deps, email, body.password, origin, 'auth.login_incorrect');
+  // The user's session comes with the user (read before the password check, as it was never
+  // locked: a session opened or ended meanwhile is the same race either way).
+  const { user, session: current } = await provePassword(
+    deps,
+    email,
+    body.password,
+    origin,
+    'auth.login_incorrect',
+  );
   const now = deps.clock();
   const token = newToken();
   const isConflict = await deps.db.transaction(async (tx) => {
@@ -151,7 +161,6 @@ export async function login(
       await updateUser(tx, user.id, { failedLogins: 0, lockedUntil: null });
     }
     await auditUser(tx, user, 'auth.login.password', 'success', origin);
-    const current = await findSessionOfUser(tx, user.id);
     if (!body.force && isLive(current, now, deps.config.idleTimeoutS)) return true;
     await insertVerification(
       tx,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { AUDIT_SORT_COLUMNS } from '@tkc/contracts/api/management';
 import { dateRangeOf, type ListQueryParams } from '@tkc/contracts/list-query';
 import type { Db } from '../../db/client';
+import { sha256Hex } from '../../lib/crypto';
 import { tooManyRequests } from '../../lib/errors';
 import { onlyIds } from '../../lib/ids';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -40,7 +41,7 @@ function auditFilterFor(
   return scope.isAll ? base : { ...base, onlyCompanyId: actor.companyId };
 }
 
-const toRow = (r: AuditListRecord) => ({
+const toRow = <T extends Omit<AuditListRecord, 'company_code'>>(r: T) => ({
   ...r,
   id: Number(r.id),
   created_at: new Date(r.created_at).toISOString(),
@@ -143,10 +144,13 @@ export function exportAudit(
   const release = takeExportSlot(actor.companyId);
   async function* lines() {
     yield `${CSV_COLUMNS.join(',')}\r\n`;
-    const { maxId, logKey } = await findExportBounds(deps.db);
+    const { maxId, firstHash, codesJson } = await findExportBounds(deps.db);
+    // The codes read once: a rename during the export cannot put a newer code under this key.
+    const codes = JSON.parse(codesJson) as Record<string, string>;
+    const logKey = `${firstHash}:${sha256Hex(codesJson)}`;
     const keyOf = (afterId: number) => `${logKey}|${JSON.stringify(filter)}|${afterId}`;
     let lastId = 0;
-    for (;;) {
+    while (lastId < maxId) {
       const cached = deps.auditExportCache.get(keyOf(lastId));
       if (cached && cached.lastId <= maxId) {
         yield cached.bytes;
@@ -165,7 +169,10 @@ export function exportAudit(
         // Other requests get a turn between slices: a whole batch formatted at once held the
         // event loop long enough to show in every list's p95 under load (docs/benchmarks.md#lists).
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-        const rows = batch.slice(at, at + EXPORT_SLICE).map(toRow);
+        const rows = batch.slice(at, at + EXPORT_SLICE).map((r) => ({
+          ...toRow(r),
+          company_code: r.company_id === null ? null : (codes[r.company_id] ?? null),
+        }));
         const part = rows
           .map((r) => `${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\r\n`)
           .join('');

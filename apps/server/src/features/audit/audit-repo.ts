@@ -133,22 +133,26 @@ export async function listAuditRows(
 }
 
 /**
- * Where an export stops and what its cached text depends on, in one round trip: the newest
- * event's id (the export's snapshot), the chain's first hash (which log this is) and a digest of
- * every company's code (the one mutable cell an export joins in).
+ * Where an export stops and what its text depends on, in one round trip: the newest event's id
+ * (the export's snapshot), the chain's first hash (which log this is) and every company's code
+ * (the one mutable cell of an export) as a JSON object of id to code.
  */
 export async function findExportBounds(db: DbOrTx) {
   const result = (await db.execute(sql`
     select coalesce((select max(id) from audit_events), 0)::text as max_id,
       coalesce((select hash from audit_events order by id limit 1), '') as first_hash,
-      (select md5(coalesce(string_agg(id::text || ':' || code, ',' order by id), '')) from companies) as codes`)) as unknown as {
+      (select coalesce(json_object_agg(id, code order by id), '{}')::text from companies) as codes`)) as unknown as {
     rows: { max_id: string; first_hash: string; codes: string }[];
   };
   const row = result.rows[0]!;
-  return { maxId: Number(row.max_id), logKey: `${row.first_hash}:${row.codes}` };
+  return { maxId: Number(row.max_id), firstHash: row.first_hash, codesJson: row.codes };
 }
 
-/** The filtered events in id order after one id and up to another, a batch at a time (for the CSV export). */
+/**
+ * The filtered events in id order after one id and up to another, a batch at a time (for the CSV
+ * export). No company code: the export takes it from its bounds, so its text depends only on
+ * what its cache key holds.
+ */
 export async function listAuditBatchAfter(
   db: DbOrTx,
   filter: AuditFilter,
@@ -156,12 +160,12 @@ export async function listAuditBatchAfter(
   limit: number,
 ) {
   const result = (await db.execute(sql`
-    select a.id, a.created_at, a.actor_email, a.company_id::text as company_id, c.code as company_code,
+    select a.id, a.created_at, a.actor_email, a.company_id::text as company_id,
       a.action, a.target, a.ip, a.result, a.detail
-    from audit_events a left join companies c on c.id = a.company_id
+    from audit_events a
     where ${auditWhere(filter)} and a.id > ${range.afterId} and a.id <= ${range.upToId}
     order by a.id asc
-    limit ${limit}`)) as unknown as { rows: AuditListRecord[] };
+    limit ${limit}`)) as unknown as { rows: Omit<AuditListRecord, 'company_code'>[] };
   return result.rows;
 }
 

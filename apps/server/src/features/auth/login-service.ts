@@ -144,8 +144,9 @@ export async function login(
 ) {
   const email = body.email.toLowerCase();
   await deps.limiter.hit(LIMITS.loginPerIp(origin.ip), LIMITS.loginPerAccount(email));
-  // The user's session comes with the user (read before the password check, as it was never
-  // locked: a session opened or ended meanwhile is the same race either way).
+  // The user's session comes with the user, read before the password check and outside the
+  // transaction: a code step finishing meanwhile may open a session this 409 check does not see;
+  // the code step checks the session again under the user's lock (multiple_devices_verify).
   const { user, session: current } = await provePassword(
     deps,
     email,

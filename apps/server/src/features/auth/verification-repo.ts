@@ -9,8 +9,10 @@ export type VerificationRow = typeof loginVerifications.$inferSelect;
 
 /**
  * Adds a pending verification; the user's expired ones go, and of the live ones only the newest
- * `keep` stay (login is rate limited per account as well). One statement: the new row is not yet
- * visible to the others, so of the live ones before it the newest `keep - 1` stay.
+ * `keep` stay. One statement: the new row is not yet visible to the others, so of the live ones
+ * before it the newest `keep - 1` stay. Password steps of one user running at once each see the
+ * rows before them, so together they may leave a few more until the next step trims them (login
+ * is rate limited per account as well).
  */
 export async function insertVerification(
   db: DbOrTx,

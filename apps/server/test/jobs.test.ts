@@ -27,6 +27,11 @@ afterAll(async () => {
   await database.close();
 });
 
+const doneCount = async (kind: string) =>
+  (await database.db.select().from(jobs).where(eq(jobs.kind, kind))).filter(
+    (row) => row.status === 'done',
+  ).length;
+
 const rowOf = async (id: number) =>
   (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
@@ -150,6 +155,50 @@ describe('jobs queue', () => {
     try {
       await expect.poll(() => ranAt, { timeout: 5000, interval: 20 }).toBeGreaterThan(0);
       expect(ranAt - startedAt).toBeLessThan(5000);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('jobs waiting beyond the free slots run as slots free up, without waiting for a poll', async () => {
+    // Queued before the worker starts: no notification will come, and the poll is a minute away.
+    const queue = createJobQueue({ database, box, pollMs: 60_000, concurrency: 2 });
+    const ran: number[] = [];
+    queue.handle('test.backlog', async (job) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ran.push(job.payload.n as number);
+    });
+    for (let n = 0; n < 6; n += 1) await queue.enqueue(database.db, 'test.backlog', { n });
+    await queue.start();
+    try {
+      await expect.poll(() => ran.length, { timeout: 10_000, interval: 20 }).toBe(6);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('a job that ends with nothing else due makes no further claim (one statement fewer a mail)', async () => {
+    let updates = 0;
+    const counted: Database = {
+      ...database,
+      db: new Proxy(database.db, {
+        get(target, key, receiver) {
+          if (key === 'update') updates += 1;
+          return Reflect.get(target, key, receiver);
+        },
+      }),
+    };
+    const queue = createJobQueue({ database: counted, box, pollMs: 60_000, concurrency: 2 });
+    queue.handle('test.alone', async () => {});
+    await queue.start();
+    try {
+      await expect.poll(() => updates, { timeout: 5000, interval: 10 }).toBe(1);
+      const before = updates;
+      await queue.enqueue(database.db, 'test.alone', {});
+      await expect.poll(() => doneCount('test.alone'), { timeout: 5000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The claim that took it, the claim for the second slot that found nothing, its "done".
+      expect(updates - before).toBe(3);
     } finally {
       await queue.stop();
     }

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ChainedContent, chainHash, GENESIS_HASH, storable } from './audit-chain';
+import {
+  type ChainedContent,
+  chainHash,
+  chainHashParts,
+  GENESIS_HASH,
+  storable,
+} from './audit-chain';
 
 // The chain's hash, checked against SHA-256 computed here by node:crypto over the text written out
 // by hand: the canonical form is what an outside verifier must reproduce (docs/security.md#audit-chain).
@@ -59,6 +66,38 @@ describe('chainHash', () => {
       '"createdAt":"2026-01-02T03:04:05.678Z","detail":{"list":[null,1]},' +
       '"ip":"203.0.113.7","result":"success","target":"user:u1"}';
     expect(chainHash('p', withHole)).toBe(sha256(`p\n${canonical}`));
+  });
+});
+
+describe('chainHashParts', () => {
+  // The database stamps the time between the two parts (migration 0015); whatever the content,
+  // the joined text must be what chainHash hashes, or every appended event fails verification.
+  it('joined around any time give the text chainHash hashes', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc.record({
+          actorUserId: fc.option(fc.uuid(), { nil: null }),
+          actorEmail: text,
+          companyId: fc.option(fc.uuid(), { nil: null }),
+          action: text,
+          target: text,
+          ip: text,
+          result: text,
+          detail: fc.dictionary(text, fc.jsonValue({ maxDepth: 2 })),
+        }),
+        fc.date({ min: new Date('1970-01-01'), max: new Date('9999-12-31'), noInvalidDate: true }),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex')),
+        (raw, createdAt, prev) => {
+          const content = storable(raw);
+          const { before, after } = chainHashParts(content);
+          expect(sha256(`${prev}\n${before}${createdAt.toISOString()}${after}`)).toBe(
+            chainHash(prev, { ...content, createdAt }),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

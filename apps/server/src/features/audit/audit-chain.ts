@@ -35,6 +35,18 @@ export function chainHash(prevHash: string, content: ChainedContent): string {
 }
 
 /**
+ * The canonical content in two parts around its time, for an append whose time is taken in the
+ * database after the chain's lock (migration 0015): `before + createdAt.toISOString() + after`
+ * is the text `chainHash` hashes. The keys below `createdAt` sort before it and the rest after.
+ */
+export function chainHashParts(content: Omit<ChainedContent, 'createdAt'>) {
+  const { action, actorEmail, actorUserId, companyId, detail, ip, result, target } = content;
+  const head = canonicalJson({ action, actorEmail, actorUserId, companyId });
+  const tail = canonicalJson({ detail, ip, result, target });
+  return { before: `${head.slice(0, -1)},"createdAt":"`, after: `",${tail.slice(1)}` };
+}
+
+/**
  * A value as PostgreSQL will store it: NUL has no place in text or jsonb, and a lone UTF-16
  * surrogate becomes U+FFFD on the way in. The chain hashes this form, so what is stored is
  * exactly what was hashed (docs/security.md#audit-chain).

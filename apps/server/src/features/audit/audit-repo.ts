@@ -3,8 +3,6 @@ import type { DbOrTx } from '../../db/client';
 import { countedCompanies, countedRows } from '../../db/list-counts';
 import { auditEvents } from '../../db/schema';
 
-export type NewAuditRow = typeof auditEvents.$inferInsert;
-
 // Any constant works; it only has to be the same for every writer of the chain.
 const AUDIT_CHAIN_LOCK = 7_251_001;
 
@@ -13,16 +11,28 @@ export async function lockAuditChain(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
 }
 
-/** The chain's lock, then the newest event's hash, in one statement (migration 0014). */
-export async function lockAuditChainHead(tx: DbOrTx): Promise<string | undefined> {
-  const result = (await tx.execute(
-    sql`select audit_chain.lock_head(${AUDIT_CHAIN_LOCK}) as hash`,
-  )) as unknown as { rows: { hash: string | null }[] };
-  return result.rows[0]?.hash ?? undefined;
-}
+export type AppendedAuditRow = {
+  actorUserId: string | null;
+  actorEmail: string;
+  companyId: string | null;
+  action: string;
+  target: string;
+  ip: string;
+  result: string;
+  detail: Record<string, unknown>;
+  /** The canonical content before and after its time (audit-chain.ts, chainHashParts). */
+  before: string;
+  after: string;
+};
 
-export async function insertAuditEvents(tx: DbOrTx, rows: NewAuditRow[]): Promise<void> {
-  await tx.insert(auditEvents).values(rows);
+/**
+ * The chain's lock, its head, the events' time and hashes and their insert, in one statement
+ * (migration 0015, audit_chain.append).
+ */
+export async function appendAuditEvents(tx: DbOrTx, rows: AppendedAuditRow[]): Promise<void> {
+  await tx.execute(
+    sql`select audit_chain.append(${AUDIT_CHAIN_LOCK}, ${JSON.stringify(rows)}::jsonb)`,
+  );
 }
 
 /** One page of the chain in id order, for verification without loading it all. */

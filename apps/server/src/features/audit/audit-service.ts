@@ -2,13 +2,14 @@ import type { AuditAction } from '@tkc/contracts/api/audit-actions';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type DeferredKind, defer } from '../../db/before-commit';
 import type { DbOrTx } from '../../db/client';
-import { type ChainedContent, chainHash, GENESIS_HASH, storable } from './audit-chain';
 import {
-  insertAuditEvents,
-  listAuditEventsAfter,
-  lockAuditChain,
-  lockAuditChainHead,
-} from './audit-repo';
+  type ChainedContent,
+  chainHash,
+  chainHashParts,
+  GENESIS_HASH,
+  storable,
+} from './audit-chain';
+import { appendAuditEvents, listAuditEventsAfter, lockAuditChain } from './audit-repo';
 
 export type AuditEvent = {
   action: AuditAction;
@@ -30,19 +31,16 @@ type PendingEvent = AuditEvent;
 export const lockAuditChainFor = (tx: DbOrTx) => lockAuditChain(tx);
 
 /**
- * The chain's append, at the end of the change's transaction (src/db/before-commit.ts): the
- * lock that orders appends across transactions and nodes is taken there, so it is held only
- * for these two statements (the lock with the chain's head, the insert) and the commit. Every event of the transaction gets the same time,
- * its commit's, which keeps `created_at` in id order.
+ * The chain's append, at the end of the change's transaction (src/db/before-commit.ts): one
+ * statement takes the lock that orders appends across transactions and nodes, reads the chain's
+ * head, stamps and hashes the events and inserts them (migration 0015), so the lock is held for
+ * that statement and the commit. Every event of the transaction gets the same time, taken after
+ * the lock, which keeps `created_at` in id order.
  */
 const chainAppend: DeferredKind<PendingEvent> = {
   async flush(tx, events) {
-    let prevHash = (await lockAuditChainHead(tx)) ?? GENESIS_HASH;
-    // Millisecond precision round-trips exactly through timestamptz, so the hash re-computes.
-    const createdAt = new Date();
     const rows = events.map((event) => {
-      const content: ChainedContent = storable({
-        createdAt,
+      const content: Omit<ChainedContent, 'createdAt'> = storable({
         actorUserId: event.actorUserId ?? null,
         actorEmail: event.actorEmail ?? '',
         companyId: event.companyId ?? null,
@@ -52,12 +50,9 @@ const chainAppend: DeferredKind<PendingEvent> = {
         result: event.result,
         detail: event.detail ?? {},
       });
-      const hash = chainHash(prevHash, content);
-      const row = { ...content, prevHash, hash };
-      prevHash = hash;
-      return row;
+      return { ...content, ...chainHashParts(content) };
     });
-    await insertAuditEvents(tx, rows);
+    await appendAuditEvents(tx, rows);
   },
 };
 

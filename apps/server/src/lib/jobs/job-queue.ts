@@ -133,9 +133,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
+  /**
+   * The last claim stopped because every slot was busy, so due jobs may be waiting: a finished
+   * job claims again. When the last claim found nothing, a new job's notification (or the poll)
+   * wakes the worker instead, and a finished job costs no claim (a mail is one fewer statement).
+   */
+  let isBacklogged = false;
   /** Claims and starts jobs while slots are free; returns how many it started. */
   async function fill(): Promise<number> {
     let started = 0;
+    isBacklogged = false;
     while (!isStopping && running.size < concurrency) {
       const job = await claimNextJob(db, {
         kinds: [...handlers.keys()],
@@ -143,18 +150,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         now: clock(),
         leaseMs,
       });
-      if (!job) break;
+      if (!job) return started;
       // Never a rejected task: a job whose bookkeeping fails (the pool closing under it) is
       // logged, not an unhandled rejection that ends the process.
       const task = run(job)
         .catch((error: unknown) => log(`[jobs] ${job.kind} #${job.id}: ${errorLine(error)}`))
         .finally(() => {
           running.delete(task);
-          if (isStarted) void tick();
+          if (isStarted && isBacklogged) void tick();
         });
       running.add(task);
       started += 1;
     }
+    isBacklogged = !isStopping;
     return started;
   }
 

@@ -2,6 +2,7 @@ import { asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { countedCompanies, countedRows } from '../../db/list-counts';
 import { auditEvents } from '../../db/schema';
+import type { ChainedContent } from './audit-chain';
 
 // Any constant works; it only has to be the same for every writer of the chain.
 const AUDIT_CHAIN_LOCK = 7_251_001;
@@ -11,16 +12,8 @@ export async function lockAuditChain(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
 }
 
-export type AppendedAuditRow = {
-  actorUserId: string | null;
-  actorEmail: string;
-  companyId: string | null;
-  action: string;
-  target: string;
-  ip: string;
-  result: string;
-  detail: Record<string, unknown>;
-  /** The canonical content before and after its time (audit-chain.ts, chainHashParts). */
+/** An event's stored columns and its canonical content before and after its time (chainHashParts). */
+export type AppendedAuditRow = Omit<ChainedContent, 'createdAt'> & {
   before: string;
   after: string;
 };

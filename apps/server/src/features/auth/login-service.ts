@@ -251,8 +251,9 @@ export async function verifyLogin(
   await deps.limiter.hit(LIMITS.codeEntryPerAccount(found.user.email));
   const outcome = await deps.db.transaction(async (tx) => {
     const now = deps.clock();
-    const user = (await lockUser(tx, found.user.id))!;
     const pending = await findVerification(tx, tokenHash, { lock: true });
+    // Gone since it was read (spent or removed by a reset): the user is locked for the refusal.
+    const user = pending?.user ?? (await lockUser(tx, found.user.id))!;
     if (!pending || pending.user.id !== user.id || pending.verification.expiresAt <= now) {
       await auditUser(tx, user, 'auth.login', 'failure', origin, {
         reason: 'verification-expired',

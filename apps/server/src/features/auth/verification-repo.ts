@@ -38,6 +38,7 @@ export async function insertVerification(
 export async function findVerification(
   db: DbOrTx,
   tokenHash: string,
+  /** The user's row and the verification's, locked until the transaction ends. */
   { lock = false }: { lock?: boolean } = {},
 ): Promise<{ verification: VerificationRow; user: UserRow } | undefined> {
   const query = db
@@ -46,7 +47,9 @@ export async function findVerification(
     .innerJoin(users, eq(users.id, loginVerifications.userId))
     .where(eq(loginVerifications.tokenHash, tokenHash))
     .limit(1);
-  const [row] = lock ? await query.for('update', { of: loginVerifications }) : await query;
+  // Locked: the user's row first, then the verification, the order of every other step that
+  // locks both (a reset locks the user, then removes its verifications), in one statement.
+  const [row] = lock ? await query.for('update', { of: [users, loginVerifications] }) : await query;
   return row;
 }
 

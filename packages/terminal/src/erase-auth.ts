@@ -33,10 +33,25 @@ export type Authorization = {
   certificateChain: string;
 };
 
+/**
+ * SHA-256 answered on the calling thread (node:crypto's `hash` on the server). WebCrypto's, the
+ * default, is a job on libuv's thread pool, where it waits behind password hashes under load.
+ */
+export type Sha256 = (data: Uint8Array) => Uint8Array;
+/** An ECDSA P-256 / SHA-256 signature (r || s, 64 bytes) answered on the calling thread. */
+export type SignP256 = (message: Uint8Array) => Uint8Array;
+
 /** The first 8 bytes of SHA-256(SN || 0x00 || ESN || 0x00 || RN). */
-async function eraseDigest(sn: string, esn: string, rn: string): Promise<Uint8Array> {
+async function eraseDigest(
+  sn: string,
+  esn: string,
+  rn: string,
+  sha256?: Sha256,
+): Promise<Uint8Array> {
   const input = concatBytes(utf8(sn), Uint8Array.of(0), utf8(esn), Uint8Array.of(0), utf8(rn));
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', input));
+  const hash = sha256
+    ? sha256(input)
+    : new Uint8Array(await crypto.subtle.digest('SHA-256', input));
   return hash.slice(0, AUTH_CODE_BYTES);
 }
 
@@ -46,9 +61,10 @@ export async function computeAuthCode(
   sn: string,
   esn: string,
   rn: string,
+  sha256?: Sha256,
 ): Promise<string> {
   const des = createTripleDes(eraseKey);
-  return toHex(des.encryptBlock(await eraseDigest(sn, esn, rn)));
+  return toHex(des.encryptBlock(await eraseDigest(sn, esn, rn, sha256)));
 }
 
 /** The bytes the erase-signing key signs. */
@@ -61,23 +77,27 @@ export type BuildEraseAuthorizationInput = {
   rn: string;
   /** The model's Triple-DES erase key (16 or 24 bytes). */
   eraseKey: Uint8Array;
-  /** The erase-signing private key (ECDSA P-256, usage 'sign'). */
-  signingKey: CryptoKey;
+  /** The erase-signing private key (ECDSA P-256, usage 'sign'), or a signer holding it. */
+  signingKey: CryptoKey | SignP256;
   /** PEM: the erase-signing certificate, then the platform root certificate. */
   certificateChain: string;
+  /** WebCrypto's unless given. */
+  sha256?: Sha256;
 };
 
 /** Makes the authorisation a terminal accepts for (SN, ESN, RN). */
 export async function buildEraseAuthorization(
   i: BuildEraseAuthorizationInput,
 ): Promise<Authorization> {
-  const authCode = await computeAuthCode(i.eraseKey, i.sn, i.esn, i.rn);
-  const sig = await crypto.subtle.sign(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    i.signingKey,
-    eraseSignedMessage(i.sn, i.esn, i.rn, authCode),
-  );
-  return { authCode, signature: toHex(new Uint8Array(sig)), certificateChain: i.certificateChain };
+  const authCode = await computeAuthCode(i.eraseKey, i.sn, i.esn, i.rn, i.sha256);
+  const message = eraseSignedMessage(i.sn, i.esn, i.rn, authCode);
+  const sig =
+    typeof i.signingKey === 'function'
+      ? i.signingKey(message)
+      : new Uint8Array(
+          await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, i.signingKey, message),
+        );
+  return { authCode, signature: toHex(sig), certificateChain: i.certificateChain };
 }
 
 export type VerifyEraseAuthorizationInput = {

@@ -1,8 +1,9 @@
+import { hash, KeyObject, sign } from 'node:crypto';
 import type { EraseListQuery } from '@tkc/contracts/api/erase';
 import { serialNumberField } from '@tkc/contracts/api/management';
 import { ERASE_STATUS_INDEX, eraseStatusMessage } from '@tkc/contracts/erase-status';
 import { wallTimeToInstant } from '@tkc/contracts/list-query';
-import { buildEraseAuthorization } from '@tkc/terminal/erase-auth';
+import { buildEraseAuthorization, type SignP256 } from '@tkc/terminal/erase-auth';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { AppError, fail } from '../../lib/errors';
@@ -129,8 +130,9 @@ export async function authorizeErase(
       esn: body.esn,
       rn: body.rn.toUpperCase(),
       eraseKey,
-      signingKey: credentials.signingKey,
+      signingKey: signerOf(credentials.signingKey),
       certificateChain: credentials.certificateChain,
+      sha256: (data) => hash('sha256', data, 'buffer'),
     });
     await recordActorAudit(tx, actor, {
       action: 'erase.authorize',
@@ -140,6 +142,20 @@ export async function authorizeErase(
     });
     return { ...authorization, model: model!.model };
   });
+}
+
+// The authorisation's hash and signature by node:crypto on the request's own thread, inside its
+// transaction: WebCrypto's are jobs on libuv's pool of four threads, which under load are busy
+// with password hashes (docs/benchmarks.md#load).
+const keyObjects = new WeakMap<CryptoKey, KeyObject>();
+function signerOf(key: CryptoKey): SignP256 {
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) {
+    keyObject = KeyObject.from(key);
+    keyObjects.set(key, keyObject);
+  }
+  const held = keyObject;
+  return (message) => sign('sha256', message, { key: held, dsaEncoding: 'ieee-p1363' });
 }
 
 const toRecord = (r: EraseRecordRow) => ({

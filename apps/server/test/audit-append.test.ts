@@ -135,7 +135,7 @@ describe('audit events written at the end of their transaction', () => {
     },
   );
 
-  // The lock and the chain's head are one statement (migration 0014): the head must be read after
+  // The lock and the chain's head are one statement (migrations 0014 and 0015): the head must be read after
   // the lock is granted, or two appends waiting on each other would chain to the same event.
   it.runIf(!!process.env.TEST_DATABASE_URL)(
     'appends racing on several connections chain one after another',

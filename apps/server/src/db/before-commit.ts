@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from './client';
 
 // Work that belongs to a transaction but should run at its very end, just before the commit
 // (docs/architecture.md#audit-append): the audit chain's append, whose lock serialises every
-// audited write on every node. Taken at the end, the lock is held for three statements and the
+// audited write on every node. Taken at the end, the lock is held for one statement and the
 // commit, not for the whole of the change. Savepoints keep their meaning: what a rolled-back
 // savepoint deferred is dropped with it.
 

@@ -254,7 +254,7 @@ export async function verifyLogin(
     const pending = await findVerification(tx, tokenHash, { lock: true });
     // Gone since it was read (spent or removed by a reset): the user is locked for the refusal.
     const user = pending?.user ?? (await lockUser(tx, found.user.id))!;
-    if (!pending || pending.user.id !== user.id || pending.verification.expiresAt <= now) {
+    if (!pending || pending.verification.expiresAt <= now) {
       await auditUser(tx, user, 'auth.login', 'failure', origin, {
         reason: 'verification-expired',
         mode: body.mode,

@@ -47,8 +47,10 @@ export async function findVerification(
     .innerJoin(users, eq(users.id, loginVerifications.userId))
     .where(eq(loginVerifications.tokenHash, tokenHash))
     .limit(1);
-  // Locked: the user's row first, then the verification, the order of every other step that
-  // locks both (a reset locks the user, then removes its verifications), in one statement.
+  // Locked: the user's row first, then the verification, in one statement, the order a reset
+  // uses. Not every step does: a code resend locks the code row, then the verification, and the
+  // password step's removal of verifications takes the user's key-share lock last, so a resend or
+  // password step racing a verify can deadlock (one aborts); known, not yet fixed.
   const [row] = lock ? await query.for('update', { of: [users, loginVerifications] }) : await query;
   return row;
 }

@@ -8,7 +8,7 @@ import { webDist } from './paths';
 import { type Stack, startStack } from './stack';
 
 type WorkerFixtures = { stack: Stack };
-type TestFixtures = { url: (path: string) => string };
+type TestFixtures = { url: (path: string) => string; serverLogOnFailure: undefined };
 
 /**
  * One server + SMTP catcher per worker for every browser test (each test makes its own users, so
@@ -34,6 +34,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   url: async ({ stack }, use) => {
     await use((path: string) => `${stack.baseUrl}${path}`);
   },
+  // What the worker's server logged (warnings and errors) while a failed test ran: attached and
+  // printed, so a failure on CI shows the server's side too.
+  serverLogOnFailure: [
+    async ({ stack }, use, testInfo) => {
+      const start = stack.log().length;
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const written = stack.log().slice(start).slice(-20_000);
+      if (!written) return;
+      await testInfo.attach('server-log', { body: written, contentType: 'text/plain' });
+      console.error(`server log during "${testInfo.title}":\n${written}`);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -28,6 +28,9 @@ export function useListState(defaults: ListDefaults) {
   viewRef.current = view;
 
   // Replace, not push: Back leaves the list (with its view) instead of undoing each filter.
+  // flushSync: the new view renders with the choice that made it, not in a transition that each
+  // later click or key interrupts and restarts, which under load let a dialog opened just after
+  // a filter was picked see the view before it (docs/web.md#lists).
   const update = useCallback(
     (patch: Partial<ListView> | ((view: ListView) => Partial<ListView>)) => {
       setParams(
@@ -39,7 +42,7 @@ export function useListState(defaults: ListDefaults) {
           const next = { ...base, ...(typeof patch === 'function' ? patch(base) : patch) };
           return formatListView(next, defaultsRef.current, current);
         },
-        { replace: true },
+        { replace: true, flushSync: true },
       );
     },
     [setParams],

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../src/db/schema';
@@ -7,6 +7,7 @@ import { lockAuditChain } from '../src/features/audit/audit-repo';
 import { createInvitation } from '../src/features/invitations/invitation-service';
 import { renderMail } from '../src/lib/mail/templates';
 import { oathtoolTotp } from './support/oathtool';
+import { holdInTransaction, waitersOn } from './support/pg-locks';
 import {
   api,
   clientHash,
@@ -644,35 +645,10 @@ describe('one live session per user, under races', () => {
   const onPostgresIt = it.runIf(!!process.env.TEST_DATABASE_URL);
 
   /** Holds the audit chain lock in a transaction of its own until `release()`. */
-  async function holdAuditChain() {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const done = ctx.database.db.transaction(async (tx) => {
-      await lockAuditChain(tx);
-      locked();
-      await gate;
-    });
-    await isLocked;
-    return { release, done };
-  }
-
+  const holdAuditChain = () => holdInTransaction(ctx.database.db, lockAuditChain);
   /** Resolves once some backend waits for a lock of this type. */
-  async function someoneWaitsOn(locktype: 'advisory' | 'transactionid') {
-    for (let i = 0; i < 500; i++) {
-      const result = (await ctx.database.db.execute(
-        sql`select count(*)::int as n from pg_locks where locktype = ${locktype} and not granted`,
-      )) as unknown as { rows: { n: number }[] };
-      if (result.rows[0]!.n > 0) return;
-      await pause(10);
-    }
-    throw new Error(`nobody waits on a ${locktype} lock`);
-  }
+  const someoneWaitsOn = (locktype: 'advisory' | 'transactionid') =>
+    waitersOn(ctx.database.db, locktype);
 
   // Only a server has a second connection to hold a lock with; on PGlite these are skipped.
   onPostgresIt(

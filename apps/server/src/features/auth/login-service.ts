@@ -206,6 +206,10 @@ export async function sendLoginCode(
   await deps.limiter.hit(LIMITS.codeSendPerAccount(user.email));
   if (!acceptsEmailCodes(user)) throw fail('auth.email_codes_off');
   const code = await deps.db.transaction(async (tx) => {
+    // The user and the verification locked first, as the code step locks them, before the code's
+    // row (docs/security.md#lock-order); a sign-in finished or a reset meanwhile ends it here.
+    const locked = await findVerification(tx, sha256Hex(body.verify_token), { lock: true });
+    if (!locked || !isUsable(locked, deps.clock())) throw fail('auth.invalid_email');
     const issued = await issueEmailCode(tx, deps, user.id, 'login');
     // A new code gives the code page its 5 minutes again, up to the verification's last minute.
     const renewed = Math.min(

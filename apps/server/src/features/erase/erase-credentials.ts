@@ -1,4 +1,6 @@
+import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import { keyCheckValue } from '@tkc/terminal/des';
+import type { SignP256 } from '@tkc/terminal/erase-auth';
 import { createCertificate, generateP256KeyPair } from '@tkc/terminal/x509';
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, isUniqueViolation } from '../../db/client';
@@ -11,8 +13,8 @@ import {
 } from './erase-repo';
 
 export type SigningCredentials = {
-  /** ECDSA P-256 key of the erase-signing certificate. */
-  signingKey: CryptoKey;
+  /** Signs with the erase-signing certificate's ECDSA P-256 key (r || s), on the calling thread. */
+  sign: SignP256;
   /** Erase-signing certificate followed by the platform root (PEM). */
   certificateChain: string;
   rootCertificate: string;
@@ -25,6 +27,17 @@ const SIGNER = 'erase-signer';
 const toB64 = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('base64');
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
 
+// The authorisation's signature by node:crypto on the request's own thread, inside its
+// transaction: WebCrypto's is a job on libuv's pool of four threads, which under load is busy
+// with password hashes (docs/benchmarks.md#load). The key object is made once, from the PKCS#8.
+function signerOf(key: KeyObject): SignP256 {
+  return (message) => sign('sha256', message, { key, dsaEncoding: 'ieee-p1363' });
+}
+
+const importNodeKey = (pkcs8: string) =>
+  createPrivateKey({ key: Buffer.from(pkcs8, 'base64'), format: 'der', type: 'pkcs8' });
+
+/** The key for WebCrypto (the platform root signs certificates with @peculiar/x509). */
 async function importSigningKey(pkcs8: string): Promise<CryptoKey> {
   return crypto.subtle.importKey(
     'pkcs8',
@@ -49,7 +62,7 @@ export async function loadSigningCredentials(db: Db, box: SecretBox): Promise<Si
     const signer = existing.find((r) => r.name === SIGNER);
     if (root && signer) {
       return {
-        signingKey: await importSigningKey(box.open(signer.privateKeyEnc)),
+        sign: signerOf(importNodeKey(box.open(signer.privateKeyEnc))),
         certificateChain: signer.certificatePem + root.certificatePem,
         rootCertificate: root.certificatePem,
       };
@@ -69,22 +82,22 @@ export async function loadSigningCredentials(db: Db, box: SecretBox): Promise<Si
       issuerCertificate: rootCertificate,
       isCa: false,
     });
-    const sealKey = async (key: CryptoKey) =>
-      box.seal(toB64(await crypto.subtle.exportKey('pkcs8', key)));
+    const pkcs8Of = async (key: CryptoKey) => toB64(await crypto.subtle.exportKey('pkcs8', key));
+    const signerPkcs8 = await pkcs8Of(signingKeys.privateKey);
     await replaceSigningMaterial(tx, [
       {
         name: ROOT,
-        privateKeyEnc: await sealKey(rootKeys.privateKey),
+        privateKeyEnc: box.seal(await pkcs8Of(rootKeys.privateKey)),
         certificatePem: rootCertificate,
       },
       {
         name: SIGNER,
-        privateKeyEnc: await sealKey(signingKeys.privateKey),
+        privateKeyEnc: box.seal(signerPkcs8),
         certificatePem: signerCertificate,
       },
     ]);
     return {
-      signingKey: signingKeys.privateKey,
+      sign: signerOf(importNodeKey(signerPkcs8)),
       certificateChain: signerCertificate + rootCertificate,
       rootCertificate,
     };

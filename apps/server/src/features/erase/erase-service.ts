@@ -1,9 +1,9 @@
-import { hash, KeyObject, sign } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { EraseListQuery } from '@tkc/contracts/api/erase';
 import { serialNumberField } from '@tkc/contracts/api/management';
 import { ERASE_STATUS_INDEX, eraseStatusMessage } from '@tkc/contracts/erase-status';
 import { wallTimeToInstant } from '@tkc/contracts/list-query';
-import { buildEraseAuthorization, type SignP256 } from '@tkc/terminal/erase-auth';
+import { buildEraseAuthorization } from '@tkc/terminal/erase-auth';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/crypto';
 import { AppError, fail } from '../../lib/errors';
@@ -130,7 +130,7 @@ export async function authorizeErase(
       esn: body.esn,
       rn: body.rn.toUpperCase(),
       eraseKey,
-      signingKey: signerOf(credentials.signingKey),
+      signingKey: credentials.sign,
       certificateChain: credentials.certificateChain,
       sha256: (data) => hash('sha256', data, 'buffer'),
     });
@@ -142,20 +142,6 @@ export async function authorizeErase(
     });
     return { ...authorization, model: model!.model };
   });
-}
-
-// The authorisation's hash and signature by node:crypto on the request's own thread, inside its
-// transaction: WebCrypto's are jobs on libuv's pool of four threads, which under load are busy
-// with password hashes (docs/benchmarks.md#load).
-const keyObjects = new WeakMap<CryptoKey, KeyObject>();
-function signerOf(key: CryptoKey): SignP256 {
-  let keyObject = keyObjects.get(key);
-  if (!keyObject) {
-    keyObject = KeyObject.from(key);
-    keyObjects.set(key, keyObject);
-  }
-  const held = keyObject;
-  return (message) => sign('sha256', message, { key: held, dsaEncoding: 'ieee-p1363' });
 }
 
 const toRecord = (r: EraseRecordRow) => ({

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, KeyObject, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,22 +57,6 @@ describe('the erase authorisation', () => {
     expect(auth.authCode).toMatch(/^[0-9A-F]{16}$/);
     expect(auth.signature).toMatch(/^[0-9A-F]{128}$/);
     expect(await verify({})).toEqual({ ok: true, signer: 'Terminal Key Console Erase Signing' });
-  });
-
-  it('made with SHA-256 and signer on the calling thread (node:crypto, as the server does), is the same code and accepted', async () => {
-    const key = KeyObject.from(creds.signingKeys.privateKey);
-    const made = await buildEraseAuthorization({
-      sn: SN,
-      esn: ESN,
-      rn: RN,
-      eraseKey: creds.eraseKey,
-      signingKey: (message) =>
-        new Uint8Array(sign('sha256', message, { key, dsaEncoding: 'ieee-p1363' })),
-      sha256: (data) => new Uint8Array(createHash('sha256').update(data).digest()),
-      certificateChain: creds.certificateChain,
-    });
-    expect(made.authCode).toBe(auth.authCode);
-    expect(await verify(made)).toEqual({ ok: true, signer: 'Terminal Key Console Erase Signing' });
   });
 
   it('has the auth code openssl computes: des-ede-ecb(key, SHA-256(sn 00 esn 00 rn)[0..8])', async () => {

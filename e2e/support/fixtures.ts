@@ -10,6 +10,9 @@ import { type Stack, startStack } from './stack';
 type WorkerFixtures = { stack: Stack };
 type TestFixtures = { url: (path: string) => string; serverLogOnFailure: undefined };
 
+/** The worker's server once started (a test that needs none does not start it). */
+let workerStack: Stack | undefined;
+
 /**
  * One server + SMTP catcher per worker for every browser test (each test makes its own users, so
  * tests stay apart): one kind of worker, so Playwright never stops a worker to start another
@@ -25,7 +28,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const dist = mkdtempSync(join(tmpdir(), 'tkc-e2e-web-'));
       cpSync(process.env.E2E_WEB_DIST ?? webDist, dist, { recursive: true });
       const stack = await startStack({ FEATURE_KEY_ERASE_DEMO: '1', WEB_DIST: dist });
+      workerStack = stack;
       await use(stack);
+      workerStack = undefined;
       await stack.close();
       rmSync(dist, { recursive: true, force: true });
     },
@@ -34,14 +39,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   url: async ({ stack }, use) => {
     await use((path: string) => `${stack.baseUrl}${path}`);
   },
-  // What the worker's server logged (warnings and errors) while a failed test ran: attached and
-  // printed, so a failure on CI shows the server's side too.
+  // What the worker's server printed (its warnings and errors, LOG_LEVEL=warn, and its own
+  // lines) while a failed test ran: attached and printed, so a failure on CI shows the server's
+  // side too.
   serverLogOnFailure: [
-    async ({ stack }, use, testInfo) => {
-      const start = stack.log().length;
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps this way.
+    async ({}, use, testInfo) => {
+      const start = workerStack?.log().length;
       await use(undefined);
-      if (testInfo.status === testInfo.expectedStatus) return;
-      const written = stack.log().slice(start).slice(-20_000);
+      if (testInfo.status === testInfo.expectedStatus || !workerStack) return;
+      // The first-run link's token (printed at start-up) is cut out, as any other link token.
+      const written = workerStack
+        .log()
+        .slice(start ?? 0)
+        .slice(-20_000)
+        .replace(/(token=)[\w-]+/g, '$1[cut]');
       if (!written) return;
       await testInfo.attach('server-log', { body: written, contentType: 'text/plain' });
       console.error(`server log during "${testInfo.title}":\n${written}`);

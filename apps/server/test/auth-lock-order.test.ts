@@ -72,4 +72,36 @@ describe.runIf(onPostgres)('lock order of a sign-in (PostgreSQL)', () => {
       await held.done;
     }
   });
+  it('a code step behind a password step that removed its verification: the password step inserts, the code step is refused', async () => {
+    const user = await registerUser(ctx, { email: 'lock-password@example.com' });
+    const token = await passwordStep(ctx, user, { force: true });
+    const code = await requestLoginCode(ctx, token, user.email);
+    // A password step's one statement, in two halves: it removes the user's verification (an
+    // expired one, or the oldest past the five kept), then inserts its own, whose foreign key
+    // takes a key-share lock on the user's row.
+    const held = await holdInTransaction(ctx.database.db, (tx) =>
+      tx.execute(sql`delete from login_verifications where token_hash = ${sha256(token)}`),
+    );
+    try {
+      // The code step has the user's row and waits for the removed verification.
+      const signIn = verify(token, code);
+      await waitersOn(ctx.database.db, ['transactionid', 'tuple'], 1);
+      await held.run((tx) =>
+        tx.execute(sql`
+          insert into login_verifications (user_id, token_hash, password_fingerprint, issued_at, expires_at)
+          values (${user.userId}, ${sha256(`${token}-next`)}, 'fingerprint', now(), now() + interval '5 minutes')`),
+      );
+      held.release();
+      await held.done;
+      const signedIn = await signIn;
+      expect(signedIn.statusCode).toBe(400);
+      expect(signedIn.json()).toMatchObject({
+        status: 400,
+        msg: 'The provided email, password, or OTP is invalid.',
+      });
+    } finally {
+      held.release();
+      await held.done.catch(() => {});
+    }
+  });
 });

@@ -39,7 +39,9 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 
 /** Row lock: serialises sign-ins of one user so that "one live session" cannot race. */
 export async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+  // No key update: the row's key never changes, and rows inserted for the user meanwhile (their
+  // foreign key's key-share lock) need not wait (docs/security.md#lock-order).
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update').limit(1);
   return row;
 }
 

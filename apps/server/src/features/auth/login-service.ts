@@ -207,9 +207,11 @@ export async function sendLoginCode(
   if (!acceptsEmailCodes(user)) throw fail('auth.email_codes_off');
   const code = await deps.db.transaction(async (tx) => {
     // The user and the verification locked first, as the code step locks them, before the code's
-    // row (docs/security.md#lock-order); a sign-in finished or a reset meanwhile ends it here.
+    // row (docs/security.md#lock-order); a sign-in finished, a reset or a change of factors
+    // meanwhile ends it here.
     const locked = await findVerification(tx, sha256Hex(body.verify_token), { lock: true });
     if (!locked || !isUsable(locked, deps.clock())) throw fail('auth.invalid_email');
+    if (!acceptsEmailCodes(locked.user)) throw fail('auth.email_codes_off');
     const issued = await issueEmailCode(tx, deps, user.id, 'login');
     // A new code gives the code page its 5 minutes again, up to the verification's last minute.
     const renewed = Math.min(

@@ -47,9 +47,13 @@ export async function findVerification(
     .innerJoin(users, eq(users.id, loginVerifications.userId))
     .where(eq(loginVerifications.tokenHash, tokenHash))
     .limit(1);
-  // Locked: the user's row first, then the verification, in one statement, the order every step
-  // of a sign-in and a reset use (docs/security.md#lock-order).
-  const [row] = lock ? await query.for('update', { of: [users, loginVerifications] }) : await query;
+  // Locked: the user's row first, then the verification, in one statement (docs/security.md#lock-order).
+  // No key update: a verification or code inserted for the user meanwhile still gets the
+  // key-share lock its foreign key takes, so a password step that removed this verification
+  // does not wait here for a step that waits for it.
+  const [row] = lock
+    ? await query.for('no key update', { of: [users, loginVerifications] })
+    : await query;
   return row;
 }
 

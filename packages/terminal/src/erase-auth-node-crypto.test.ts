@@ -3,30 +3,18 @@ import { beforeAll, expect, it } from 'vitest';
 import {
   type Authorization,
   buildEraseAuthorization,
-  createEraseCredentials,
   type EraseCredentials,
   verifyEraseAuthorization,
 } from './erase-auth';
+import { ESN, eraseAuthorizationFixture, RN, SN } from './erase-auth.fixture';
 
 // The server passes node:crypto's SHA-256 and signer (on the request's thread) instead of
 // WebCrypto's (docs/terminal-protocol.md#6-the-erase-authorisation): the same authorisation.
 
-const SN = '1234567890';
-const ESN = '4455667788';
-const RN = '0A1B2C3D4E5F6071';
-
 let creds: EraseCredentials;
 let auth: Authorization;
 beforeAll(async () => {
-  creds = await createEraseCredentials();
-  auth = await buildEraseAuthorization({
-    sn: SN,
-    esn: ESN,
-    rn: RN,
-    eraseKey: creds.eraseKey,
-    signingKey: creds.signingKeys.privateKey,
-    certificateChain: creds.certificateChain,
-  });
+  ({ creds, auth } = await eraseAuthorizationFixture());
 });
 
 it('made with SHA-256 and signer on the calling thread (node:crypto, as the server does), is the same code and accepted', async () => {

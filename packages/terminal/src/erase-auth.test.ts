@@ -15,24 +15,13 @@ import {
   eraseSignedMessage,
   verifyEraseAuthorization,
 } from './erase-auth';
+import { ESN, eraseAuthorizationFixture, RN, SN } from './erase-auth.fixture';
 import { createCertificate, generateP256KeyPair, toPem } from './x509';
-
-const SN = '1234567890';
-const ESN = '4455667788';
-const RN = '0A1B2C3D4E5F6071';
 
 let creds: EraseCredentials;
 let auth: Authorization;
 beforeAll(async () => {
-  creds = await createEraseCredentials();
-  auth = await buildEraseAuthorization({
-    sn: SN,
-    esn: ESN,
-    rn: RN,
-    eraseKey: creds.eraseKey,
-    signingKey: creds.signingKeys.privateKey,
-    certificateChain: creds.certificateChain,
-  });
+  ({ creds, auth } = await eraseAuthorizationFixture());
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tkc-auth-'));

@@ -18,6 +18,7 @@ import {
 } from '../test/support/server-process';
 import { loadPersonas, seedLoadWorld } from './load-mix';
 import { quantile, runVirtualUsers } from './load-users';
+import { cpuSeconds } from './proc-cpu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -25,14 +26,6 @@ const PG_URL =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
-const TICKS = 100; // CLK_TCK on Linux
-
-/** CPU seconds (user + system) a process has used, from /proc/PID/stat. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
 
 type Figures = {
   perCpuSecond: number;

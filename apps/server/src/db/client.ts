@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { findRepoRoot } from '../lib/paths';
 import { withBeforeCommit } from './before-commit';
+import { createStatementNamer, namedStatementClient } from './named-statements';
 import * as coreSchema from './schema';
 import * as capSchema from './schema-cap';
 import * as crtSchema from './schema-crt';
@@ -119,6 +120,8 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // Repeated queries as named statements (docs/architecture.md#named-statements).
+      Client: namedStatementClient(createStatementNamer()),
     });
     // An idle connection dropped by the server is replaced on next use; it must not crash the process.
     pool.on('error', () => {});

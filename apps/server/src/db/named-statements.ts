@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+
+// Repeated queries as named prepared statements on each pooled connection
+// (docs/architecture.md#named-statements): PostgreSQL then parses a query once per connection
+// and, after five runs, may keep a generic plan instead of planning it on every call. Only
+// parameterised statements are named (simple-protocol text, such as migrations, stays as it is).
+
+/** Distinct statements named at most: each holds a little memory on every pooled connection. */
+const NAMED_STATEMENTS_MAX = 400;
+/** Longer statements are not named (a bulk insert's text grows with its rows). */
+const NAMED_TEXT_MAX = 8_192;
+/** Runs of a text before it is named: a statement run once gains nothing from a name. */
+const RUNS_BEFORE_NAMING = 2;
+/** Texts counted at most, so one-off statements cannot grow the counts without bound. */
+const COUNTED_MAX = 4_096;
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
+
+export type StatementNamer = {
+  /** The name to run `text` under, or undefined to run it unnamed. */
+  nameFor(text: string): string | undefined;
+  /** How many distinct statements have a name. */
+  readonly namedCount: number;
+};
+
+export function createStatementNamer(max = NAMED_STATEMENTS_MAX): StatementNamer {
+  const named = new Map<string, string>();
+  const runs = new Map<string, number>();
+  return {
+    nameFor(text) {
+      const known = named.get(text);
+      if (known !== undefined) return known;
+      if (named.size >= max || text.length > NAMED_TEXT_MAX) return undefined;
+      const seen = (runs.get(text) ?? 0) + 1;
+      if (seen < RUNS_BEFORE_NAMING) {
+        if (runs.size < COUNTED_MAX || runs.has(text)) runs.set(text, seen);
+        return undefined;
+      }
+      runs.delete(text);
+      // From the text alone, so every connection and node gives a statement the same name.
+      const name = `tkc_${crypto.createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      named.set(text, name);
+      return name;
+    },
+    get namedCount() {
+      return named.size;
+    },
+  };
+}
+
+/** A pg.Client class whose parameterised queries run as named statements chosen by `namer`. */
+export function namedStatementClient(namer: StatementNamer): typeof pg.Client {
+  class NamedStatementClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg.Client's query is overloaded on any
+    override query(config: any, values?: any, callback?: any): any {
+      if (config !== null && typeof config === 'object' && typeof config.submit !== 'function') {
+        const c = config as QueryConfig;
+        const params = Array.isArray(values) ? values : c.values;
+        if (
+          typeof c.text === 'string' &&
+          c.name === undefined &&
+          Array.isArray(params) &&
+          params.length > 0
+        ) {
+          const name = namer.nameFor(c.text);
+          if (name !== undefined) return super.query({ ...config, name }, values, callback);
+        }
+      }
+      return super.query(config, values, callback);
+    }
+  }
+  return NamedStatementClient;
+}

@@ -60,6 +60,22 @@ describe.runIf(onPostgres)('named statements (PostgreSQL)', () => {
     expect(await nameOf('GL')).toEqual([{ name: 'Globex' }]);
   });
 
+  it('keeps a statement named inside a transaction that rolled back (names outlive transactions)', async () => {
+    const byName = (name: string) =>
+      database.db.select({ code: companies.code }).from(companies).where(eq(companies.name, name));
+    await expect(
+      database.db.transaction(async (tx) => {
+        for (const name of ['Acme', 'Globex'])
+          await tx.select({ code: companies.code }).from(companies).where(eq(companies.name, name));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const text = byName('Acme').toSQL().sql;
+    expect((await prepared()).filter((p) => p.statement === text)).toHaveLength(1);
+    expect(await byName('Acme')).toEqual([{ code: 'AC' }]);
+    expect(await byName('Globex')).toEqual([{ code: 'GL' }]);
+  });
+
   it('runs text without parameters unnamed (several statements in one, as migrations send)', async () => {
     await database.db.execute(sql.raw('select 1; select 2'));
     await database.db.execute(sql.raw('select 1; select 2'));

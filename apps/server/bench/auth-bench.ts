@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { serverBundleOptions } from '../build-options.mjs';
-import { cpuSeconds, postgresCpuSeconds, threadCpuSeconds } from './proc-cpu';
+import { cpuSeconds, parentPid, postgresCpuSeconds, threadCpuSeconds } from './proc-cpu';
 
 const SLICE_S = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 12);
@@ -123,22 +123,38 @@ const agent = new http.Agent({ keepAlive: true });
 type SignInRun = { perSecond: number; cpuMs: Record<CpuPart, number> };
 type CpuPart = 'serverMain' | 'serverThreads' | 'postgres' | 'client';
 
+/** The PostgreSQL server's postmaster, whose children's CPU the sign-in runs count. */
+async function postmasterPid(): Promise<number> {
+  const probe = new pg.Client({ connectionString: PG_URL });
+  await probe.connect();
+  try {
+    const { rows } = await probe.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return parentPid(rows[0]!.pid);
+  } finally {
+    await probe.end();
+  }
+}
+
 /** Where the CPU goes, in seconds so far: the server's main thread, its other threads, ... */
-function cpuNow(serverPid: number): Record<CpuPart, number> {
+function cpuNow(serverPid: number, postmaster: number | undefined): Record<CpuPart, number> {
   const serverAll = cpuSeconds(serverPid);
   const serverMain = threadCpuSeconds(serverPid, serverPid);
   const own = process.cpuUsage();
   return {
     serverMain,
     serverThreads: serverAll - serverMain,
-    postgres: postgresCpuSeconds(),
+    postgres: postmaster === undefined ? 0 : postgresCpuSeconds(postmaster),
     client: (own.user + own.system) / 1e6,
   };
 }
 
-async function signIns(server: Started & { pid: number }, seconds: number): Promise<SignInRun> {
+async function signIns(
+  server: Started & { pid: number },
+  seconds: number,
+  postmaster: number | undefined,
+): Promise<SignInRun> {
   let count = 0;
-  const before = cpuNow(server.pid);
+  const before = cpuNow(server.pid, postmaster);
   const deadline = Date.now() + seconds * 1000;
   const post = (url: string, body: unknown) => call(`${server.base}/api/v1${url}`, body);
   await Promise.all(
@@ -169,7 +185,7 @@ async function signIns(server: Started & { pid: number }, seconds: number): Prom
       }
     }),
   );
-  const after = cpuNow(server.pid);
+  const after = cpuNow(server.pid, postmaster);
   const cpuMs = Object.fromEntries(
     (Object.keys(after) as CpuPart[]).map((part) => [
       part,
@@ -203,9 +219,10 @@ async function benchOne(label: string, kind: 'pglite' | 'postgres') {
     const profileRps = spread(pairs.map((p) => p.profile));
     console.log(`  load average after the pairs: ${load()}`);
     // A short run first, not counted: the code paths compiled, the statements named.
-    if (SIGN_IN_RUNS > 0) await signIns(server, 2);
+    const postmaster = kind === 'postgres' ? await postmasterPid() : undefined;
+    if (SIGN_IN_RUNS > 0) await signIns(server, 2, postmaster);
     const runs: SignInRun[] = [];
-    for (let i = 0; i < SIGN_IN_RUNS; i++) runs.push(await signIns(server, SIGN_IN_S));
+    for (let i = 0; i < SIGN_IN_RUNS; i++) runs.push(await signIns(server, SIGN_IN_S, postmaster));
     const f = (v: { median: number; min: number; max: number }, d = 0) =>
       `${v.median.toFixed(d)} (min ${v.min.toFixed(d)}, max ${v.max.toFixed(d)})`;
     console.log(`  bare Fastify route      ${f(bareRps)} req/s`);
@@ -220,7 +237,7 @@ async function benchOne(label: string, kind: 'pglite' | 'postgres') {
     if (SIGN_IN_RUNS > 0) {
       const part = (name: CpuPart) => f(spread(runs.map((r) => r.cpuMs[name])), 1);
       console.log(
-        `  CPU ms per sign-in      server main thread ${part('serverMain')}; server's other threads (argon2id, libuv) ${part('serverThreads')}; PostgreSQL ${kind === 'postgres' ? part('postgres') : '(in the server)'}; bench client ${part('client')}`,
+        `  CPU ms per sign-in      server main thread ${part('serverMain')}; server's other threads (argon2id on libuv's, V8's helpers) ${part('serverThreads')}; PostgreSQL ${kind === 'postgres' ? part('postgres') : '(in the server)'}; bench client ${part('client')}`,
       );
     }
     console.log(`  load average after: ${load()}`);

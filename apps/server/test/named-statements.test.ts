@@ -76,6 +76,18 @@ describe.runIf(onPostgres)('named statements (PostgreSQL)', () => {
     expect(await byName('Globex')).toEqual([{ code: 'GL' }]);
   });
 
+  it('answers after a value pg could not send (the named statement is not lost on the connection)', async () => {
+    const asJson = (value: unknown) =>
+      queryRows<{ v: unknown }>(database.db, sql`select ${value}::jsonb as v`);
+    expect(await asJson({ a: 1 })).toEqual([{ v: { a: 1 } }]);
+    expect(await asJson({ a: 2 })).toEqual([{ v: { a: 2 } }]);
+    // In a transaction: its connection goes back to the pool as it is (pool.query would drop it).
+    await expect(
+      database.db.transaction((tx) => queryRows(tx, sql`select ${{ a: 1n }}::jsonb as v`)),
+    ).rejects.toThrow();
+    expect(await asJson({ a: 3 })).toEqual([{ v: { a: 3 } }]);
+  });
+
   it('runs text without parameters unnamed (several statements in one, as migrations send)', async () => {
     await database.db.execute(sql.raw('select 1; select 2'));
     await database.db.execute(sql.raw('select 1; select 2'));

@@ -42,4 +42,23 @@ describe('statement namer', () => {
     namer.nameFor(insert);
     expect(namer.nameFor(insert)).toBeUndefined();
   });
+
+  it('never names a search by pattern or a page by offset (a generic plan knows neither)', () => {
+    const namer = createStatementNamer();
+    for (const text of [
+      'select "id" from "users" where "email" ilike $1',
+      'select "id" from "models" where "code" like $1',
+      'select "id" from "audit_events" order by "id" limit $1 offset $2',
+    ]) {
+      namer.nameFor(text);
+      expect(namer.nameFor(text)).toBeUndefined();
+    }
+  });
+
+  it('still names a repeated statement after many one-off ones', () => {
+    const namer = createStatementNamer();
+    for (let i = 0; i < 5_000; i++) namer.nameFor(`select $1::int + ${i}`);
+    namer.nameFor(select);
+    expect(namer.nameFor(select)).toMatch(/^tkc_/);
+  });
 });

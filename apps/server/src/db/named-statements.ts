@@ -10,10 +10,17 @@ import pg from 'pg';
 const NAMED_STATEMENTS_MAX = 400;
 /** Longer statements are not named (a bulk insert's text grows with its rows). */
 const NAMED_TEXT_MAX = 8_192;
+/** Statements with more parameters are not named (lists of ids, inserts of many rows). */
+const NAMED_PARAMS_MAX = 64;
 /** Runs of a text before it is named: a statement run once gains nothing from a name. */
 const RUNS_BEFORE_NAMING = 2;
 /** Texts counted at most, so one-off statements cannot grow the counts without bound. */
 const COUNTED_MAX = 4_096;
+/**
+ * Never named: a generic plan knows neither a pattern's selectivity nor a page's offset, and
+ * PostgreSQL may keep one for a list or a search that its first runs made look cheap.
+ */
+const PLAN_SENSITIVE = /\b(i?like|similar\s+to|offset)\b/i;
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
@@ -31,10 +38,13 @@ export function createStatementNamer(max = NAMED_STATEMENTS_MAX): StatementNamer
     nameFor(text) {
       const known = named.get(text);
       if (known !== undefined) return known;
-      if (named.size >= max || text.length > NAMED_TEXT_MAX) return undefined;
+      if (named.size >= max || text.length > NAMED_TEXT_MAX || PLAN_SENSITIVE.test(text))
+        return undefined;
       const seen = (runs.get(text) ?? 0) + 1;
       if (seen < RUNS_BEFORE_NAMING) {
-        if (runs.size < COUNTED_MAX || runs.has(text)) runs.set(text, seen);
+        // Full of one-off texts: start counting afresh, so repeated ones can still be named.
+        if (runs.size >= COUNTED_MAX) runs.clear();
+        runs.set(text, seen);
         return undefined;
       }
       runs.delete(text);
@@ -49,6 +59,23 @@ export function createStatementNamer(max = NAMED_STATEMENTS_MAX): StatementNamer
   };
 }
 
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } })
+  .utils;
+
+/**
+ * Whether pg can turn every value into a parameter. When it cannot (a BigInt in a JSON value,
+ * say) it closes a named statement on the server but still counts it as prepared, and every
+ * later run of that text on the connection would fail: such a query runs unnamed instead.
+ */
+function valuesConvert(values: unknown[]): boolean {
+  try {
+    for (const value of values) prepareValue(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A pg.Client class whose parameterised queries run as named statements chosen by `namer`. */
 export function namedStatementClient(namer: StatementNamer): typeof pg.Client {
   class NamedStatementClient extends pg.Client {
@@ -61,10 +88,12 @@ export function namedStatementClient(namer: StatementNamer): typeof pg.Client {
           typeof c.text === 'string' &&
           c.name === undefined &&
           Array.isArray(params) &&
-          params.length > 0
+          params.length > 0 &&
+          params.length <= NAMED_PARAMS_MAX
         ) {
           const name = namer.nameFor(c.text);
-          if (name !== undefined) return super.query({ ...config, name }, values, callback);
+          if (name !== undefined && valuesConvert(params))
+            return super.query({ ...config, name }, values, callback);
         }
       }
       return super.query(config, values, callback);

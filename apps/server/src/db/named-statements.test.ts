@@ -53,6 +53,10 @@ describe('statement namer', () => {
       namer.nameFor(text);
       expect(namer.nameFor(text)).toBeUndefined();
     }
+    const literalOffset =
+      'delete from "t" where id in (select id from "t" where "u" = $1 offset 4)';
+    namer.nameFor(literalOffset);
+    expect(namer.nameFor(literalOffset)).toMatch(/^tkc_/);
   });
 
   it('still names a repeated statement after many one-off ones', () => {

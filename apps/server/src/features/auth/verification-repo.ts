@@ -19,6 +19,10 @@ export async function insertVerification(
   row: Omit<typeof loginVerifications.$inferInsert, 'id'>,
   keep: number,
 ): Promise<void> {
+  if (!Number.isSafeInteger(keep) || keep < 1) throw new Error(`keep must be a count: ${keep}`);
+  // The offset as a literal: a statement with `offset $n` is never named, and this one runs on
+  // every password step (docs/architecture.md#named-statements).
+  const offset = sql.raw(String(keep - 1));
   await db.execute(sql`
     with expired as (
       delete from login_verifications where user_id = ${row.userId} and expires_at <= ${row.issuedAt}
@@ -30,7 +34,7 @@ export async function insertVerification(
       select id from login_verifications
       where user_id = ${row.userId} and expires_at > ${row.issuedAt}
       order by issued_at desc, id desc
-      offset ${keep - 1}
+      offset ${offset}
     )`);
 }
 

@@ -230,11 +230,10 @@ async function benchOne(label: string, kind: 'pglite' | 'postgres') {
     console.log(
       `  profile share of bare   median ${share.median.toFixed(1)}%, min ${share.min.toFixed(1)}%, max ${share.max.toFixed(1)}%, spread ${(share.max - share.min).toFixed(1)} points over ${PAIRS} pairs (goal: median >= 60%, spread < 15)`,
     );
-    if (SIGN_IN_RUNS > 0)
+    if (SIGN_IN_RUNS > 0) {
       console.log(
         `  sign-ins per second     ${f(spread(runs.map((r) => r.perSecond)), 1)} over ${SIGN_IN_RUNS} runs of ${SIGN_IN_S} s, ${server.users.length - 1} clients in parallel`,
       );
-    if (SIGN_IN_RUNS > 0) {
       const part = (name: CpuPart) => f(spread(runs.map((r) => r.cpuMs[name])), 1);
       console.log(
         `  CPU ms per sign-in      server main thread ${part('serverMain')}; server's other threads (argon2id on libuv's, V8's helpers) ${part('serverThreads')}; PostgreSQL ${kind === 'postgres' ? part('postgres') : '(in the server)'}; bench client ${part('client')}`,

@@ -30,13 +30,16 @@ const KEYS = {
 /** Sends the keys' presses to the browser in one go, none waiting for the page to answer another. */
 async function pressTogether(page: Page, keys: (keyof typeof KEYS)[]) {
   const cdp = await page.context().newCDPSession(page);
-  await Promise.all(
-    keys.flatMap((key) => [
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, ...KEYS[key] }),
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, ...KEYS[key], text: undefined }),
-    ]),
-  );
-  await cdp.detach();
+  try {
+    await Promise.all(
+      keys.flatMap((key) => [
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, ...KEYS[key] }),
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, ...KEYS[key], text: undefined }),
+      ]),
+    );
+  } finally {
+    await cdp.detach();
+  }
 }
 
 const LOOK = [

@@ -6,11 +6,14 @@ import pLimit from 'p-limit';
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * How many argon2id run at once: one per two logical CPUs (at least one). Each fills 19 MiB; run
- * four at a time on two (libuv's pool size), each took 40% more CPU and sign-ins were fewer
- * (docs/security.md#password-hashing). The rest wait their turn, first come first served.
+ * How many argon2id a server process runs at once: one per two logical CPUs, at least one. Each
+ * fills 19 MiB; four at a time on two vCPUs (libuv's pool) slowed each other enough to cost a
+ * sign-in about 16% more CPU (docs/security.md#password-hashing).
  */
-export const PASSWORD_HASH_CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / 2));
+export const hashConcurrencyFor = (logicalCpus: number) => Math.max(1, Math.floor(logicalCpus / 2));
+
+export const PASSWORD_HASH_CONCURRENCY = hashConcurrencyFor(os.availableParallelism());
+// The rest wait their turn, first come first served.
 const inTurn = pLimit(PASSWORD_HASH_CONCURRENCY);
 
 /** The client sends SHA-256 hex of the password; we store argon2id of that. */

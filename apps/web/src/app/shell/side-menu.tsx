@@ -76,9 +76,10 @@ export function SideMenu({
     if (item.children) {
       // A group is a button that opens and closes its entries (a bare <a> would be skipped by Tab).
       // Its entries are rendered with the press that opens them, not by Mantine's animated
-      // Collapse, which adds them a frame later: a Tab pressed right after Enter skipped them
+      // Collapse, which shows them a frame later: a Tab pressed right after Enter skipped them
       // (docs/web.md#keyboard).
-      const isOpen = openGroups[item.id] ?? item.children.some((c) => c.path === activePath);
+      const holdsActivePage = item.children.some((c) => c.path === activePath);
+      const isOpen = openGroups[item.id] ?? holdsActivePage;
       const entriesId = `menu-group-${item.id}`;
       return (
         <div key={item.id}>
@@ -89,7 +90,9 @@ export function SideMenu({
             leftSection={Icon ? <Icon size={20} stroke={1.5} /> : null}
             rightSection={<AccordionChevron className={classes.chevron} />}
             opened={isOpen}
-            onClick={() => setOpenGroups((prev) => ({ ...prev, [item.id]: !isOpen }))}
+            onClick={() =>
+              setOpenGroups((prev) => ({ ...prev, [item.id]: !(prev[item.id] ?? holdsActivePage) }))
+            }
             aria-expanded={isOpen}
             aria-controls={isOpen ? entriesId : undefined}
             className={classes.link}

@@ -50,11 +50,22 @@ export function lockDataDir(dir: string, role: string): () => void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = lockFileOf(dir);
   const mine: DataDirLock = { pid: process.pid, role, startedAt: new Date().toISOString() };
+  // Written whole beside it, then linked into place: the lock appears with its holder in it. An
+  // empty lock (made, not yet written) read as no holder, so an admin command took a starting
+  // server's lock and both opened the database (seen once in CI).
+  const draft = `${file}.${process.pid}`;
+  fs.writeFileSync(draft, JSON.stringify(mine), { mode: 0o600 });
+  try {
+    return linkLock(dir, draft, file);
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+function linkLock(dir: string, draft: string, file: string): () => void {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      const fd = fs.openSync(file, 'wx', 0o600);
-      fs.writeSync(fd, JSON.stringify(mine));
-      fs.closeSync(fd);
+      fs.linkSync(draft, file);
       return () => {
         const holder = lockHolder(dir);
         if (holder?.pid === process.pid) fs.rmSync(file, { force: true });

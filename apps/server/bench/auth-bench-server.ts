@@ -1,6 +1,7 @@
 // The server side of the auth bench, in a process of its own so that the load generator does not
 // share its event loop: the console's app on one port, a bare Fastify route on another.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -42,8 +43,11 @@ async function postgresDatabase(): Promise<Database> {
   };
 }
 
-const database =
-  kind === 'postgres' ? await postgresDatabase() : await openDatabase({ dataDir: 'memory://' });
+// PGlite in a data folder on disk, as `npm start` runs it (memory:// grows its files by copying
+// them whole); removed when the bench ends.
+const dataDir =
+  kind === 'postgres' ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'tkc-auth-'));
+const database = dataDir ? await openDatabase({ dataDir }) : await postgresDatabase();
 await database.migrate();
 // Keeps each recipient's last code, served to the bench client by the bare server.
 const codes = new Map<string, string>();
@@ -103,5 +107,6 @@ process.stdin.on('end', async () => {
   await app.close();
   await bare.close();
   await database.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });

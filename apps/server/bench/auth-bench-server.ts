@@ -61,6 +61,11 @@ const config = loadConfig({
   DATA_DIR: path.join(os.tmpdir(), 'tkc-bench'),
   RATE_LIMIT_OFF: '1',
   LOG_LEVEL: 'silent',
+  // BENCH_METRICS=1: with GET /metrics on, so every answer is counted (off by default, as in the
+  // README's first run).
+  ...(process.env.BENCH_METRICS === '1'
+    ? { METRICS_TOKEN: crypto.randomBytes(24).toString('hex') }
+    : {}),
 });
 const app = await buildApp({
   config,

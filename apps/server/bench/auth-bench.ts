@@ -4,6 +4,7 @@
 // PGlite and PostgreSQL. The servers run in a child process (the bundle, as in production); this
 // process only generates load.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (docs/auth-profile.md).
+// BENCH_METRICS=1 turns GET /metrics on (METRICS_TOKEN), so the server counts every answer.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';

@@ -144,7 +144,8 @@ function readPreamble(bytes: Uint8Array): Preamble {
 export const capHeaderSize = (prefix: Uint8Array): number =>
   PREAMBLE_BYTES + readPreamble(prefix).sectionLength;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading U+FEFF: a field reads back exactly as it was written.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** A reader over the header section that reports running off its end as damage. */
 function sectionCursor(bytes: Uint8Array, start: number, end: number) {

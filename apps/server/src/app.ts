@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -48,7 +47,7 @@ import { findUnstorableText } from './lib/text';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { createMetrics, registerMetrics } from './plugins/metrics';
 import { type RouteEntry, requireAccessDeclarations } from './plugins/route-access';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { corsPreflights, responseHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 
 export type AppDeps = {
@@ -95,12 +94,34 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const corsOrigin = new URL(config.publicUrl).origin;
+  const exposedHeaders = ['authid', 'retry-after', 'x-request-id'];
+  const setResponseHeaders = responseHeaders({
+    helmet: {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // WebAssembly only (not eval): the Signer hashes files with hash-wasm in a worker.
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    },
+    corsOrigin,
+    exposedHeaders,
+  });
   const app = Fastify({
     logger: deps.logger ?? false,
     // One line per request only when asked for (ACCESS_LOG=1 or LOG_LEVEL=debug).
     logController: new LogController({ disableRequestLogging: !config.isAccessLogOn }),
     // The router's own refusals (an id too long, a malformed URL) answer like any other error.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      setResponseHeaders(request, reply);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'request.not_found');
       return sendError(reply, 'request.rejected');
     },
@@ -117,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Hooks on every request take a callback, not a promise: one microtask less each on the hot
   // path (docs/benchmarks.md#auth-npm-run-bench----auth).
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    setResponseHeaders(request, reply);
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -145,13 +166,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (field !== null) return done(fail('request.invalid_text', { field }), undefined);
     done(null, parsed);
   });
-  // Answers about a session or its data are never kept by a browser or proxy cache.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && reply.getHeader('cache-control') === undefined) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
-  });
   // Query strings and path ids too: no NUL, no lone surrogate anywhere in a request.
   app.addHook('preValidation', (request, _reply, done) => {
     const field =
@@ -159,27 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(field === null ? undefined : fail('request.invalid_text', { field }));
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // WebAssembly only (not eval): the Signer hashes files with hash-wasm in a worker.
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
-  await app.register(cors, {
-    origin: [new URL(config.publicUrl).origin],
-    exposedHeaders: ['authid', 'retry-after', 'x-request-id'],
-    allowedHeaders: ['authid', 'content-type'],
-    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-  });
+  await app.register(corsPreflights({ corsOrigin, exposedHeaders }));
   await app.register(swagger, {
     openapi: {
       info: { title: 'Terminal Key Console API', version: VERSION },

@@ -187,6 +187,16 @@ describe('the authid header', () => {
       headers: { origin: 'http://evil.test', authid: user.token },
     });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    // The answer depends on Origin, so every answer says so to caches, with or without one.
+    const sameOrigin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/profile',
+      headers: { authid: user.token },
+    });
+    expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    for (const answer of [response, foreign, sameOrigin, preflight]) {
+      expect(String(answer.headers.vary).toLowerCase()).toContain('origin');
+    }
   });
 
   it('is absent without a session, and a missing token answers 401 No AuthId', async () => {

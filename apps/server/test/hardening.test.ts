@@ -162,6 +162,16 @@ describe('answers about a session are not cached', () => {
       expect(response.headers['cache-control'], `${method} ${url}`).toBe('no-store');
     }
   });
+
+  it('nor are the API description, an unknown API path, or a refusal before any route', async () => {
+    for (const url of ['/api/docs/json', '/api/v1/no-such-route', '/api/v1/users/%E0%A4%A']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      // The router's refusals run no hook, yet carry the same headers as any answer.
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
 });
 
 describe('the first start', () => {

@@ -68,12 +68,15 @@ export type AccessDeps = {
 };
 
 /**
- * Enforces the route's declaration; a request with a live session on an action route leaves
- * with `request.actor` set.
+ * The checks of the route's declaration that need no database: throws a refusal, or answers
+ * whether the route's action still needs the actor (an action route with a live session).
  */
-export async function enforceAccess(request: FastifyRequest, deps: AccessDeps): Promise<void> {
+export function checkAccess(
+  request: FastifyRequest,
+  deps: Pick<AccessDeps, 'adminToken' | 'metricsToken'>,
+): 'done' | 'needs-actor' {
   const access = request.routeOptions.config?.access;
-  if (!access || access.kind === 'public') return;
+  if (!access || access.kind === 'public') return 'done';
   if (access.kind === 'admin') {
     const sent = String(request.headers['x-admin-token'] ?? '');
     if (sent === '') throw fail('access.no_admin_token');
@@ -82,23 +85,33 @@ export async function enforceAccess(request: FastifyRequest, deps: AccessDeps): 
       isLoopback(request.socket.remoteAddress) &&
       safeEqual(sent, deps.adminToken);
     if (!isAllowed) throw fail('access.forbidden');
-    return;
+    return 'done';
   }
   if (access.kind === 'metrics') {
     const match = /^Bearer (\S+)$/.exec(String(request.headers.authorization ?? ''));
     if (!match) throw fail('access.no_metrics_token');
     if (!deps.metricsToken || !safeEqual(match[1]!, deps.metricsToken))
       throw fail('access.forbidden');
-    return;
+    return 'done';
   }
   if (access.kind === 'link') {
     if (!request.authToken) throw fail('access.no_authid');
-    return;
+    return 'done';
   }
   if (!request.session) {
     throw fail(request.authToken ? 'access.session_ended' : 'access.no_authid');
   }
-  if (access.kind === 'session') return;
+  return access.kind === 'session' ? 'done' : 'needs-actor';
+}
+
+/**
+ * Enforces the route's declaration; a request with a live session on an action route leaves
+ * with `request.actor` set.
+ */
+export async function enforceAccess(request: FastifyRequest, deps: AccessDeps): Promise<void> {
+  if (checkAccess(request, deps) === 'done') return;
+  const access = request.routeOptions.config?.access;
+  if (access?.kind !== 'action') return;
   const actor = await deps.actorOf(request);
   if (!can(actor, access.action)) throw fail('access.forbidden');
   request.actor = actor;

@@ -1,9 +1,13 @@
 import { formatAuthHeader, parseAuthHeader } from '@tkc/contracts/api/auth-header';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, AuthDeps, RequestOrigin } from '../features/auth/auth-deps';
-import { type ResolvedSession, resolveSession } from '../features/auth/session-service';
+import {
+  type ResolvedSession,
+  resolveCachedSession,
+  resolveSession,
+} from '../features/auth/session-service';
 import { fail } from '../lib/errors';
-import { type AccessDeps, enforceAccess } from './route-access';
+import { type AccessDeps, checkAccess, enforceAccess } from './route-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,15 +56,36 @@ export function registerSession(
   app.decorateRequest('authToken', undefined);
   app.decorateRequest('isSessionIdle', false);
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style with a synchronous path: a request whose session the cache answers and whose
+  // route needs no actor runs no await here (docs/benchmarks.md#auth-twelfth).
+  app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/v1/')) {
       // Outside the API only /metrics declares an access (and needs no session).
-      if (request.routeOptions.config?.access) await enforceAccess(request, deps);
+      if (!request.routeOptions.config?.access) return done();
+      enforceAccess(request, deps).then(() => done(), done);
       return;
     }
     const token = readAuthToken(request);
     request.authToken = token;
     // Session tokens are 43 base64url characters; anything else cannot be one.
+    if (token && token.length === 43) {
+      const cached = resolveCachedSession(deps, token);
+      if (cached) {
+        request.session = cached.session ?? null;
+        let needsActor: boolean;
+        try {
+          needsActor = checkAccess(request, deps) === 'needs-actor';
+        } catch (error) {
+          return done(error as Error);
+        }
+        if (!needsActor) return done();
+        enforceAccess(request, deps).then(() => done(), done);
+        return;
+      }
+    }
+    resolveAndEnforce(request, token).then(() => done(), done);
+  });
+  async function resolveAndEnforce(request: FastifyRequest, token: string | undefined) {
     if (token && token.length === 43) {
       const found = await resolveSession(deps, token, request.ip);
       request.session = found.session ?? null;
@@ -71,7 +96,7 @@ export function registerSession(
     if (request.isSessionIdle && kind !== 'public' && kind !== 'link')
       throw noSessionError(request);
     await enforceAccess(request, deps);
-  });
+  }
   app.addHook('onSend', (request, reply, payload, done) => {
     const session = request.session;
     // A 401 means the session ended while the request ran (refresh lost a race): no header then.

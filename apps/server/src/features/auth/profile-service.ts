@@ -58,6 +58,20 @@ export async function getProfileJson(
 ): Promise<string> {
   const row = await loadProfile(deps, actor.userId);
   if (!row) throw fail('access.session_ended');
+  return profileJsonOf(row, expiresAt);
+}
+
+/** The same answer from the cache alone, or undefined when the profile must be read first. */
+export function getCachedProfileJson(
+  deps: Pick<AuthDeps, 'cache'>,
+  actor: Actor,
+  expiresAt: Date,
+): string | undefined {
+  const row = deps.cache.peekProfile(actor.userId);
+  return row ? profileJsonOf(row, expiresAt) : undefined;
+}
+
+function profileJsonOf(row: ProfileRow, expiresAt: Date) {
   const known = answers.get(row);
   if (known && known.expiresAtMs === expiresAt.getTime()) return known.json;
   const answer = { status: 200 as const, msg: 'OK', data: profileOf(row, expiresAt) };

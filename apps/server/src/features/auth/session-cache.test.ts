@@ -107,6 +107,33 @@ describe('session cache', () => {
     expect(l.calls()).toBe(2);
   });
 
+  it('peeks at what it holds without loading: fresh entries only, nothing after a change notice', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const f = feed();
+      const cache = createSessionCache<S, string>({ ttlMs: 1000, maxEntries: 10 });
+      expect(cache.peekSession('t')).toBeUndefined();
+      await cache.follow(f.database);
+      await cache.session('t', async () => ({ userId: 'u1', n: 1 }));
+      await cache.profile('u1', async () => 'p1');
+      expect(cache.peekSession('t')).toEqual({ userId: 'u1', n: 1 });
+      expect(cache.peekProfile('u1')).toBe('p1');
+      expect(cache.peekSession('other')).toBeUndefined();
+      vi.advanceTimersByTime(1000);
+      expect(cache.peekSession('t')).toEqual({ userId: 'u1', n: 1 });
+      vi.advanceTimersByTime(1);
+      expect(cache.peekSession('t')).toBeUndefined();
+      expect(cache.peekProfile('u1')).toBeUndefined();
+      await cache.session('t', async () => ({ userId: 'u1', n: 2 }));
+      await cache.profile('u1', async () => 'p2');
+      f.push('u1');
+      expect(cache.peekSession('t')).toBeUndefined();
+      expect(cache.peekProfile('u1')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   describe('after the run (docs/testing.md#survivors)', () => {
     afterEach(() => {
       vi.useRealTimers();

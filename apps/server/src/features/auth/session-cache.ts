@@ -9,6 +9,10 @@ import type { Database } from '../../db/client';
 export type SessionCache<S extends { userId: string }, P> = {
   session(tokenHash: string, load: () => Promise<S | undefined>): Promise<S | undefined>;
   profile(userId: string, load: () => Promise<P | undefined>): Promise<P | undefined>;
+  /** The cached session of a token hash while it is fresh, without loading (the hot path). */
+  peekSession(tokenHash: string): S | undefined;
+  /** The cached profile of a user while it is fresh, without loading. */
+  peekProfile(userId: string): P | undefined;
   /** Drops everything cached about one user ('*': everyone). */
   invalidate(userId: string): void;
   /** Starts following the database's change announcements; resolves to a stop function. */
@@ -26,6 +30,11 @@ export function createSessionCache<S extends { userId: string }, P>(options: {
   let isLive = false;
   // Bumped on every invalidation: a load that began before one must not store what it read.
   let generation = 0;
+
+  function peek<V>(map: Map<string, Entry<V>>, key: string): V | undefined {
+    const entry = map.get(key);
+    return entry && Date.now() - entry.storedAt <= options.ttlMs ? entry.value : undefined;
+  }
 
   async function cached<V>(
     map: Map<string, Entry<V>>,
@@ -59,6 +68,8 @@ export function createSessionCache<S extends { userId: string }, P>(options: {
   return {
     session: (tokenHash, load) => cached(sessions, tokenHash, (s) => s.userId, load),
     profile: (userId, load) => cached(profiles, userId, () => userId, load),
+    peekSession: (tokenHash) => peek(sessions, tokenHash),
+    peekProfile: (userId) => peek(profiles, userId),
     invalidate,
     async follow(database) {
       const stop = await database.listen(

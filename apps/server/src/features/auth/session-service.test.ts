@@ -7,7 +7,12 @@ import {
   touchSession,
   upsertSession,
 } from './auth-repo';
-import { openSession, resolveSession, type SessionDeps } from './session-service';
+import {
+  openSession,
+  resolveCachedSession,
+  resolveSession,
+  type SessionDeps,
+} from './session-service';
 
 // resolveSession and openSession against fakes of the database layer: which row decides, when a
 // use is written, what the idle end records (the API tests cover the same against PostgreSQL).
@@ -53,7 +58,7 @@ function deps(cached: Row | undefined) {
     db: { transaction: async (fn: (tx: unknown) => Promise<unknown>) => fn('tx') },
     clock: () => now,
     config: { idleTimeoutS: IDLE_S, sessionTtlS: 3600 },
-    cache: { session: async () => cached, invalidate },
+    cache: { session: async () => cached, peekSession: () => cached, invalidate },
   };
   return { deps: d as unknown as SessionDeps, invalidate };
 }
@@ -164,5 +169,40 @@ describe('openSession', () => {
       ip: '198.51.100.7',
       userAgent: 'x'.repeat(255),
     });
+  });
+});
+
+describe('resolveCachedSession (the synchronous path)', () => {
+  it('answers a cached, live session whose use is recorded within the step, as resolveSession does', async () => {
+    const cached = row({ lastSeenAt: ago(STEP_MS - 1) });
+    const quick = resolveCachedSession(deps(cached).deps, 't');
+    expect(quick?.session).toMatchObject({ sessionId: 's1', userId: 'u1', token: 't' });
+    expect(quick).toEqual(await resolveSession(deps(cached).deps, 't', 'ip'));
+    expect(touchSession).not.toHaveBeenCalled();
+    expect(dbRow).not.toHaveBeenCalled();
+  });
+
+  it('leaves to resolveSession what needs the database or refuses', () => {
+    const cases: [string, Row | undefined][] = [
+      ['not cached', undefined],
+      ['disabled', row({ isDisabled: true })],
+      ['at its expiry instant', row({ expiresAt: now })],
+      ['its use due to be recorded', row({ lastSeenAt: ago(STEP_MS) })],
+      ['near the idle limit', row({ lastSeenAt: ago(LIMIT_MS + 1) })],
+    ];
+    for (const [why, cached] of cases) {
+      expect(resolveCachedSession(deps(cached).deps, 't'), why).toBeUndefined();
+    }
+  });
+
+  it('agrees with resolveSession wherever it answers (every second of the idle limit)', async () => {
+    for (let since = 0; since <= LIMIT_MS + 1000; since += 1000) {
+      const cached = row({ lastSeenAt: ago(since) });
+      const quick = resolveCachedSession(deps(cached).deps, 't');
+      if (quick === undefined) continue;
+      expect(since).toBeLessThan(STEP_MS);
+      expect(quick).toEqual(await resolveSession(deps({ ...cached }).deps, 't', 'ip'));
+    }
+    expect(touchSession).not.toHaveBeenCalled();
   });
 });

@@ -109,7 +109,17 @@ export function checkAccess(
  * with `request.actor` set.
  */
 export async function enforceAccess(request: FastifyRequest, deps: AccessDeps): Promise<void> {
-  if (checkAccess(request, deps) === 'done') return;
+  if (checkAccess(request, deps) === 'needs-actor') await grantAction(request, deps);
+}
+
+/**
+ * The rest of an action route's check, once checkAccess has answered 'needs-actor': the actor's
+ * roles must grant the action in some company; the request leaves with `request.actor` set.
+ */
+export async function grantAction(
+  request: FastifyRequest,
+  deps: Pick<AccessDeps, 'actorOf'>,
+): Promise<void> {
   const access = request.routeOptions.config?.access;
   if (access?.kind !== 'action') return;
   const actor = await deps.actorOf(request);

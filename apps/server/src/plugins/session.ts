@@ -7,7 +7,7 @@ import {
   resolveSession,
 } from '../features/auth/session-service';
 import { fail } from '../lib/errors';
-import { type AccessDeps, checkAccess, enforceAccess } from './route-access';
+import { type AccessDeps, checkAccess, enforceAccess, grantAction } from './route-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,7 +79,7 @@ export function registerSession(
           return done(error as Error);
         }
         if (!needsActor) return done();
-        enforceAccess(request, deps).then(() => done(), done);
+        grantAction(request, deps).then(() => done(), done);
         return;
       }
     }

@@ -20,6 +20,14 @@ declare module 'fastify' {
   }
 }
 
+/** Ends a callback hook with a promise's outcome; a rejection is always an Error, so it refuses. */
+function settle(promise: Promise<void>, done: (error?: Error) => void) {
+  promise.then(
+    () => done(),
+    (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+  );
+}
+
 /** The token of the Authid header (`token` or `token; expiry=...`). */
 const readAuthToken = (request: FastifyRequest) => {
   const header = request.headers.authid;
@@ -62,7 +70,7 @@ export function registerSession(
     if (!request.url.startsWith('/api/v1/')) {
       // Outside the API only /metrics declares an access (and needs no session).
       if (!request.routeOptions.config?.access) return done();
-      enforceAccess(request, deps).then(() => done(), done);
+      settle(enforceAccess(request, deps), done);
       return;
     }
     const token = readAuthToken(request);
@@ -79,11 +87,11 @@ export function registerSession(
           return done(error as Error);
         }
         if (!needsActor) return done();
-        grantAction(request, deps).then(() => done(), done);
+        settle(grantAction(request, deps), done);
         return;
       }
     }
-    resolveAndEnforce(request, token).then(() => done(), done);
+    settle(resolveAndEnforce(request, token), done);
   });
   async function resolveAndEnforce(request: FastifyRequest, token: string | undefined) {
     if (token && token.length === 43) {
